@@ -1,0 +1,166 @@
+// One ESLint config for the whole workspace. Besides correctness rules it enforces the package boundaries of
+// ARCHITECTURE.md §1: a remote never imports another remote, `shared` imports no app, nobody reaches into another
+// package's `src/`, remotes use the router and jotai only through `@meridian/shared`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const REMOTES = ['mf-markets', 'mf-orders', 'mf-funds', 'mf-account', 'mf-support'];
+const APPS = ['host', ...REMOTES];
+
+/** No deep imports into any workspace package's source. */
+const noDeepImports = {
+  group: ['@meridian/*/src', '@meridian/*/src/**'],
+  message: 'Import a package through its public entry, never its src/.',
+};
+
+const remoteRules = (self) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        {
+          name: 'react-router-dom',
+          message: 'Remotes navigate through @meridian/shared (useAppNavigate, AppLink).',
+        },
+        {
+          name: 'react-router',
+          message: 'Remotes navigate through @meridian/shared (useAppNavigate, AppLink).',
+        },
+        {
+          name: 'jotai',
+          message: 'Use the jotai wrapper exported by @meridian/shared, so every remote uses one store.',
+        },
+      ],
+      patterns: [
+        noDeepImports,
+        {
+          group: [
+            ...APPS.filter((a) => a !== self).map((a) => `@meridian/${a}`),
+            ...APPS.filter((a) => a !== self).map((a) => `@meridian/${a}/**`),
+            ...APPS.filter((a) => a !== self).map((a) => `**/${a}/**`),
+          ],
+          message: 'A remote never imports another remote or the host: share through @meridian/shared.',
+        },
+      ],
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/@mf-types/**',
+      'data/**',
+      'coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.tsx', '**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  ...REMOTES.map((r) => ({ files: [`${r}/**/*.{ts,tsx}`], rules: remoteRules(r) })),
+  {
+    files: ['host/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'jotai', message: 'Use the jotai wrapper exported by @meridian/shared.' }],
+          patterns: [
+            noDeepImports,
+            {
+              group: REMOTES.flatMap((r) => [`@meridian/${r}`, `@meridian/${r}/**`, `**/${r}/**`]),
+              message: 'The host knows remotes only by name, through federation.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            {
+              group: [...APPS, 'server', 'locales'].flatMap((a) => [
+                `@meridian/${a}`,
+                `@meridian/${a}/**`,
+                `**/${a}/**`,
+              ]),
+              message: '@meridian/shared imports no app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            {
+              group: [...APPS.flatMap((a) => [`@meridian/${a}`, `@meridian/${a}/**`])],
+              message: 'The server imports no front-end app.',
+            },
+          ],
+          paths: [
+            {
+              name: '@meridian/shared',
+              message: 'The server imports only the pure part of shared: @meridian/shared/pure.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name='only']",
+          message: 'No .only in tests.',
+        },
+      ],
+    },
+  },
+);
