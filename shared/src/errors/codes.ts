@@ -1,0 +1,49 @@
+/**
+ * The one catalogue of envelope codes (ARCHITECTURE §5). 1 is success and 999 an expired session (spec §8); every
+ * other kind of refusal has its own stable number so that clients branch on codes, never on `msg`.
+ * Numbers are never reused: add new ones at the end of their block.
+ */
+export const ERROR_CODES = {
+  ok: 1,
+  sessionExpired: 999,
+
+  // 1000-1099: generic
+  badRequest: 1000,
+  validation: 1001,
+  notFound: 1002,
+  forbidden: 1003,
+  rateLimited: 1004,
+  payloadTooLarge: 1005,
+  conflict: 1006,
+  internal: 1007,
+  unavailable: 1008,
+  demoForbidden: 1009,
+
+  // 1100-1199: accounts
+  accountExists: 1100,
+  badCredentials: 1101,
+  badCode: 1102,
+  codeExpired: 1103,
+  codeTooSoon: 1104,
+  badCaptcha: 1105,
+  passwordMismatch: 1106,
+  smsUnavailable: 1107,
+  realNamePending: 1108,
+  realNameApproved: 1109,
+  badUpload: 1110,
+  inviteInvalid: 1111,
+
+  // 1200-1299: trading
+  marketClosed: 1200,
+  leverageInvalid: 1201,
+  lotsInvalid: 1202,
+  insufficientBalance: 1203,
+  stopsInvalid: 1204,
+  stopsNotAllowed: 1205,
+  orderNotFound: 1206,
+  orderState: 1207,
+  instrumentNotFound: 1208,
+} as const;
+
+export type ErrorCodeName = keyof typeof ERROR_CODES;
+export type ErrorCode = (typeof ERROR_CODES)[ErrorCodeName];

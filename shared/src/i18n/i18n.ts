@@ -1,0 +1,58 @@
+/**
+ * i18next over `@meridian/locales`: one language loaded at a time, lazily, one namespace per owner (the host's
+ * `common` and `shell`, each remote its own). A remote registers its namespace's loader when its page module is
+ * evaluated, so a remote released alone ships its own strings.
+ */
+import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, RTL_LANGUAGES } from '../constants';
+import type { Language } from '../constants';
+
+export type NamespaceLoader = (
+  lng: Language,
+) => Promise<{ default: Record<string, unknown> } | Record<string, unknown>>;
+
+const loaders = new Map<string, NamespaceLoader>();
+
+/** Tell i18next where a namespace's translations come from. Safe to call more than once. */
+export function registerNamespace(ns: string, loader: NamespaceLoader): void {
+  loaders.set(ns, loader);
+}
+
+export const i18n: I18n = i18next;
+
+let initPromise: Promise<unknown> | null = null;
+
+/** Initialise once with the given language and the namespaces needed at start-up. */
+export function initI18n(lng: Language = DEFAULT_LANGUAGE, ns: string[] = ['common']): Promise<unknown> {
+  if (initPromise) return initPromise;
+  initPromise = i18next
+    .use(
+      resourcesToBackend(async (language: string, namespace: string) => {
+        const loader = loaders.get(namespace);
+        if (!loader) throw new Error(`No translations registered for namespace "${namespace}"`);
+        const mod = await loader(language as Language);
+        return 'default' in mod && typeof mod.default === 'object' ? mod.default : mod;
+      }),
+    )
+    .use(initReactI18next)
+    .init({
+      lng,
+      ns,
+      defaultNS: 'common',
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      lowerCaseLng: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  return initPromise;
+}
+
+export function isRtl(lng: Language): boolean {
+  return RTL_LANGUAGES.includes(lng);
+}

@@ -1,0 +1,122 @@
+/**
+ * `@meridian/shared`: the federated singleton every app shares (ARCHITECTURE §4). Explicit named exports only;
+ * type-only exports are kept apart at the end. The server imports `@meridian/shared/pure`, never this entry.
+ */
+
+// Constants, codes, protocol (also in ./pure)
+export {
+  CODE_OK,
+  CODE_SESSION_EXPIRED,
+  LANGUAGES,
+  DEFAULT_LANGUAGE,
+  RTL_LANGUAGES,
+  LANGUAGE_BCP47,
+  normalizeLanguage,
+  PERIODS,
+  BALANCE_DECIMALS,
+  PROFIT_DECIMALS,
+  MARGIN_DECIMALS,
+  SLTP_BALANCE_THRESHOLD,
+  CODE_COUNTDOWN_SECONDS,
+  PING_INTERVAL_MS,
+  MAX_MISSED_PONGS,
+  CONNECT_TIMEOUT_MS,
+  HOME_SKELETON_ROWS,
+  REFRESH_INDICATOR_MS,
+  NEWS_CATEGORY_ID,
+  DEMO_SITE_TITLE,
+} from './constants';
+export { ERROR_CODES } from './errors/codes';
+export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } from './protocol/realtime';
+
+// API client
+export { resolveApiOrigin, resolveSocketUrl } from './api/api-host';
+export { api, ApiError, isApiError, configureApi, getApiConfig } from './api/client';
+
+// Realtime bridge
+export { RealtimeClient } from './realtime/socket';
+export { attachRealtime, detachRealtime, subscribe, ensureRealtimeOpen } from './realtime/bridge';
+
+// State (jotai wrapper and atoms)
+export { appStore, atom, StoreProvider, useAtom, useAtomValue, useSetAtom } from './state/store';
+export { sessionAtom, setSessionAtom, setUserAtom, clearSessionAtom } from './state/session';
+export { languageAtom, setLanguageAtom, applyDocumentLanguage } from './state/language';
+export {
+  currentInstrumentAtom,
+  setCurrentInstrumentAtom,
+  quotesAtom,
+  lastQuoteAtAtom,
+  applyQuotesAtom,
+  tradeListVersionAtom,
+  refreshTradeListAtom,
+} from './state/market';
+export { realtimeStatusAtom } from './state/realtime';
+export {
+  toastsAtom,
+  pushToastAtom,
+  dismissToastAtom,
+  toast,
+  spinnerVisibleAtom,
+  spinnerAtom,
+} from './state/ui';
+export { STORAGE_KEYS, readStorage, writeStorage } from './state/storage';
+
+// Navigation (the host's router, without sharing the router)
+export {
+  NavigationProvider,
+  useAppNavigate,
+  useAppBack,
+  useAppLocation,
+  useQueryParam,
+  AppLink,
+} from './navigation/navigation';
+
+// i18n
+export { i18n, initI18n, registerNamespace, isRtl } from './i18n/i18n';
+export { LANGUAGE_NAMES } from './i18n/language-names';
+
+// Theme
+export { createTheme, defaultTheme } from './theme/theme';
+
+// UI kit
+export { PageHeader } from './ui/page-header';
+export { ToastHost, TOAST_DURATION_MS } from './ui/toast-host';
+export { Dialog, DialogHost, confirm } from './ui/dialog';
+export { Skeleton, SkeletonRows } from './ui/skeleton';
+export { Spinner, GlobalSpinner, VisuallyHidden } from './ui/spinner';
+export { Empty } from './ui/empty';
+export { PagedList, usePagedList, pagedListReducer, nextPageToLoad } from './ui/paged-list';
+export { SendCodeButton } from './ui/send-code-button';
+export { QrCode } from './ui/qr-code';
+export { copyText } from './ui/copy';
+export { CopyButton } from './ui/copy-button';
+
+// Types
+export type { Language, Period } from './constants';
+export type { ErrorCode, ErrorCodeName } from './errors/codes';
+export type { Topic, ClientMessage, ServerMessage, DayMarketQuote, KlineUpdate } from './protocol/realtime';
+export type { Envelope } from './api/envelope';
+export type { ApiConfig, ApiErrorKind, RequestOptions, Params } from './api/client';
+export type { RealtimeStatus, TopicHandler, RealtimeClientOptions } from './realtime/socket';
+export type { User, Session } from './state/session';
+export type { CurrentInstrument } from './state/market';
+export type { ToastItem, ToastKind } from './state/ui';
+export type { AppNavigation, NavigateOptions, AppLinkProps } from './navigation/navigation';
+export type { NamespaceLoader } from './i18n/i18n';
+export type { Theme, UpDownScheme } from './theme/theme';
+export type { PageHeaderProps } from './ui/page-header';
+export type { DialogProps, ConfirmOptions } from './ui/dialog';
+export type { SkeletonProps, SkeletonRowsProps } from './ui/skeleton';
+export type { SpinnerProps } from './ui/spinner';
+export type { EmptyProps } from './ui/empty';
+export type {
+  PagedListPage,
+  PagedListController,
+  PagedListProps,
+  PagedListState,
+  PagedListStatus,
+  UsePagedListOptions,
+} from './ui/paged-list';
+export type { SendCodeButtonProps } from './ui/send-code-button';
+export type { QrCodeProps, QrLevel } from './ui/qr-code';
+export type { CopyButtonProps } from './ui/copy-button';

@@ -1,0 +1,84 @@
+/**
+ * The realtime protocol of `/v1/ws` (spec §4): `type`-keyed unions used by the client and the server alike.
+ * Bump PROTOCOL_VERSION on any breaking change to a message shape.
+ */
+export const PROTOCOL_VERSION = 1;
+
+export const TOPICS = {
+  dayMarket: 'DAY_MARKET',
+  forexTrade: 'FOREX_TRADE',
+  forexClosed: 'FOREX_CLOSED',
+} as const;
+/** Candle updates of one instrument: `KLINE.{code}`. */
+export const klineTopic = (code: string): `KLINE.${string}` => `KLINE.${code}`;
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS] | `KLINE.${string}`;
+
+export function isTopic(value: unknown): value is Topic {
+  if (typeof value !== 'string') return false;
+  return (
+    value === TOPICS.dayMarket ||
+    value === TOPICS.forexTrade ||
+    value === TOPICS.forexClosed ||
+    /^KLINE\.[A-Za-z0-9._-]{1,32}$/.test(value)
+  );
+}
+
+// ---- client -> server ----
+export type ClientLogin = { type: 'login'; token: string; version: number };
+export type ClientPing = { type: 'ping'; id: number };
+export type ClientSubscribe = { type: 'subscribe'; topic: Topic };
+export type ClientUnsubscribe = { type: 'unsubscribe'; topic: Topic };
+export type ClientMessage = ClientLogin | ClientPing | ClientSubscribe | ClientUnsubscribe;
+
+// ---- server -> client ----
+export type ServerLoginResult = { type: 'login_result'; code: number; msg: string };
+export type ServerPong = { type: 'pong'; id: number };
+/** A message on a subscribed topic. `data` is topic specific (see the payload types below). */
+export type ServerTopicMessage = { type: 'message'; topic: Topic; data: unknown };
+export type ServerError = { type: 'error'; code: number; msg: string };
+export type ServerMessage = ServerLoginResult | ServerPong | ServerTopicMessage | ServerError;
+
+/** DAY_MARKET payload: one instrument's latest quote and day statistics. */
+export type DayMarketQuote = {
+  Id: number;
+  Code: string;
+  price: number;
+  bid: number;
+  ask: number;
+  open: number;
+  closed: number;
+  high: number;
+  low: number;
+  volume: number;
+  change: number;
+  MarketStatus: number;
+  time: number;
+};
+
+/** KLINE.{code} payload: the candle being built (or just closed) for a period. */
+export type KlineUpdate = {
+  code: string;
+  period: string;
+  Time: number;
+  Open: number;
+  High: number;
+  Low: number;
+  Close: number;
+  Volume: number;
+};
+
+/** Parse a raw frame into a server message; undefined for anything that is not one. */
+export function parseServerMessage(
+  raw: string,
+): ServerMessage | { type?: undefined; raw: unknown } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string') return { raw: value };
+  return value as ServerMessage;
+}

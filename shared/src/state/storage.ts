@@ -1,0 +1,34 @@
+/** Local storage that never throws (private mode, quota, no window in tests). */
+export const STORAGE_KEYS = {
+  token: 'meridian.token',
+  user: 'meridian.user',
+  language: 'meridian.lang',
+  hideBalance: 'meridian.hideBalance',
+} as const;
+
+export function readStorage(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // storage unavailable: the session lives in memory only
+  }
+}
+
+export function readJson<T>(key: string): T | null {
+  const raw = readStorage(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}

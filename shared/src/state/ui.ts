@@ -1,0 +1,35 @@
+/** App-wide UI state: toasts and the global spinner, written from anywhere (the API client included). */
+import { atom } from 'jotai';
+import { appStore } from './store';
+
+export type ToastKind = 'info' | 'success' | 'error';
+export type ToastItem = { id: number; text: string; kind: ToastKind };
+
+const toastsBaseAtom = atom<readonly ToastItem[]>([]);
+export const toastsAtom = atom((get) => get(toastsBaseAtom));
+let nextToastId = 1;
+
+export const pushToastAtom = atom(null, (get, set, toast: { text: string; kind?: ToastKind }) => {
+  const item: ToastItem = { id: nextToastId++, text: toast.text, kind: toast.kind ?? 'info' };
+  // Keep at most three on screen; the newest wins.
+  set(toastsBaseAtom, [...get(toastsBaseAtom).slice(-2), item]);
+  return item.id;
+});
+export const dismissToastAtom = atom(null, (get, set, id: number) => {
+  set(
+    toastsBaseAtom,
+    get(toastsBaseAtom).filter((t) => t.id !== id),
+  );
+});
+
+/** Show a toast from outside React. */
+export function toast(text: string, kind: ToastKind = 'info'): number {
+  return appStore.set(pushToastAtom, { text, kind });
+}
+
+const spinnerCountBaseAtom = atom(0);
+/** True while at least one call that asked for the global spinner is running. */
+export const spinnerVisibleAtom = atom((get) => get(spinnerCountBaseAtom) > 0);
+export const spinnerAtom = atom(null, (get, set, delta: 1 | -1) => {
+  set(spinnerCountBaseAtom, Math.max(0, get(spinnerCountBaseAtom) + delta));
+});
