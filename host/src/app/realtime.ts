@@ -1,0 +1,55 @@
+/**
+ * The one WebSocket of the tab (spec §4), owned here and handed to remotes through the shared bridge. Socket
+ * handlers write through the store: DAY_MARKET quotes are batched to one store write per animation frame.
+ */
+import {
+  appStore,
+  applyQuotesAtom,
+  attachRealtime,
+  RealtimeClient,
+  resolveSocketUrl,
+  sessionAtom,
+  subscribe,
+  TOPICS,
+} from '@meridian/shared';
+import type { DayMarketQuote } from '@meridian/shared';
+
+export function startRealtime(apiOrigin: () => string): RealtimeClient {
+  const client = new RealtimeClient({
+    url: () => resolveSocketUrl(apiOrigin()),
+    getToken: () => appStore.get(sessionAtom).token,
+  });
+  attachRealtime(client);
+
+  // Log in again whenever the token changes (login, logout, expiry).
+  let token = appStore.get(sessionAtom).token;
+  appStore.sub(sessionAtom, () => {
+    const next = appStore.get(sessionAtom).token;
+    if (next !== token) {
+      token = next;
+      client.relogin();
+    }
+  });
+
+  let pending: DayMarketQuote[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const batch = pending;
+    pending = [];
+    appStore.set(applyQuotesAtom, batch);
+  };
+  subscribe(TOPICS.dayMarket, (data) => {
+    const quotes = Array.isArray(data) ? (data as DayMarketQuote[]) : [data as DayMarketQuote];
+    pending.push(...quotes);
+    if (!scheduled) {
+      scheduled = true;
+      if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') {
+        requestAnimationFrame(flush);
+      } else setTimeout(flush, 250);
+    }
+  });
+
+  client.ensureOpen();
+  return client;
+}

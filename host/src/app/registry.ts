@@ -1,0 +1,74 @@
+/**
+ * The remote registry (`/remotes.json`, never cached) applied with the federation runtime at start-up: the host's
+ * build holds no remote URL, so releasing or rolling back one remote is a registry edit, not a host rebuild.
+ */
+import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { federationName, REMOTES } from './routes';
+import type { RemoteKey } from './routes';
+
+export type RegistryEntry = { current: string; history?: unknown[] };
+export type Registry = { remotes: Partial<Record<RemoteKey, RegistryEntry>> };
+
+let registry: Promise<Registry> | null = null;
+
+async function fetchRegistry(): Promise<Registry> {
+  const res = await fetch('/remotes.json', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`remotes.json: HTTP ${res.status}`);
+  const body = (await res.json()) as Registry;
+  if (!body || typeof body.remotes !== 'object') throw new Error('remotes.json: malformed');
+  return body;
+}
+
+/**
+ * The entry the runtime loads. The remote's `remoteEntry.js`, not its `mf-manifest.json`: the manifest path needs
+ * the runtime's snapshot plugin, which we leave out to keep the first load small (config/webpack.cjs). Each
+ * versioned folder still carries its manifest and generated types for tooling.
+ */
+export function remoteEntryUrl(remote: RemoteKey, version: string): string {
+  return `${window.location.origin}/remotes/${remote}/${encodeURIComponent(version)}/remoteEntry.js`;
+}
+
+function register(reg: Registry, only?: RemoteKey): void {
+  const list = REMOTES.filter((key) => (only ? key === only : true))
+    .map((key) => ({ key, entry: reg.remotes[key] }))
+    .filter((x): x is { key: RemoteKey; entry: RegistryEntry } => Boolean(x.entry?.current))
+    .map(({ key, entry }) => ({ name: federationName(key), entry: remoteEntryUrl(key, entry.current) }));
+  const instance = getInstance();
+  if (instance) instance.registerRemotes(list, { force: true });
+  else registerRemotes(list, { force: true });
+}
+
+/** Fetch and register the registry once; a failure is retried on the next call. */
+export function ensureRegistry(): Promise<Registry> {
+  if (!registry) {
+    registry = fetchRegistry().then(
+      (reg) => {
+        register(reg);
+        return reg;
+      },
+      (err: unknown) => {
+        registry = null;
+        throw err;
+      },
+    );
+  }
+  return registry;
+}
+
+/** After a failure: read the registry again and re-register one remote, dropping what the runtime cached. */
+export async function resetRemote(remote: RemoteKey): Promise<void> {
+  registry = null;
+  const reg = await fetchRegistry();
+  registry = Promise.resolve(reg);
+  register(reg, remote);
+}
+
+/** Load an exposed module of a remote (`./HomePage`). */
+export async function loadExposed<T>(remote: RemoteKey, module: string): Promise<T> {
+  await ensureRegistry();
+  const id = `${federationName(remote)}/${module.replace(/^\.\//, '')}`;
+  const instance = getInstance();
+  const mod = instance ? await instance.loadRemote<T>(id) : await loadRemote<T>(id);
+  if (!mod) throw new Error(`${id} could not be loaded`);
+  return mod;
+}

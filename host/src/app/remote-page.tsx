@@ -1,0 +1,191 @@
+/**
+ * One remote route: the exposed page loaded through federation inside Suspense and an error boundary. A remote
+ * that is down, slow (timeout) or throws shows a translated message with a retry; the shell and every other route
+ * stay usable because the boundary is per route.
+ */
+import { Component, lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { ComponentType, ErrorInfo, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { loadExposed, resetRemote } from './registry';
+import type { RouteDef } from './routes';
+
+/** A remote that has not answered in this time is treated as down (the user gets a retry). */
+const LOAD_TIMEOUT_MS = 15000;
+
+type PageModule = { default: ComponentType };
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+const lazyCache = new Map<string, ComponentType>();
+
+function lazyPage(route: RouteDef, attempt: number): ComponentType {
+  const key = `${route.remote}${route.module}#${attempt}`;
+  let page = lazyCache.get(key);
+  if (!page) {
+    page = lazy(async () => {
+      const mod = await withTimeout(
+        loadExposed<PageModule>(route.remote, route.module),
+        LOAD_TIMEOUT_MS,
+        route.remote,
+      );
+      if (typeof mod.default !== 'function' && typeof mod.default !== 'object') {
+        throw new Error(`${route.remote}${route.module.slice(1)} has no default export`);
+      }
+      return { default: mod.default };
+    });
+    lazyCache.set(key, page);
+  }
+  return page;
+}
+
+type BoundaryProps = { children: ReactNode; fallback: (retry: () => void) => ReactNode; onRetry: () => void };
+
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('[remote]', error, info.componentStack);
+  }
+
+  retry = (): void => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+  }
+}
+
+export function RemotePage({ route }: { route: RouteDef }) {
+  const [attempt, setAttempt] = useState(0);
+  const [retrying, setRetrying] = useState(false);
+  const Page = useMemo(() => lazyPage(route, attempt), [route, attempt]);
+
+  const onRetry = useCallback(() => {
+    setRetrying(true);
+    resetRemote(route.remote)
+      .catch((e: unknown) => console.warn('[remote] registry', e))
+      .finally(() => {
+        setRetrying(false);
+        setAttempt((a) => a + 1);
+      });
+  }, [route.remote]);
+
+  return (
+    <RemoteBoundary
+      key={attempt}
+      onRetry={onRetry}
+      fallback={(retry) => <RemoteFailed onRetry={retry} busy={retrying} remote={route.remote} />}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}
+
+function RemoteFailed({ onRetry, busy, remote }: { onRetry: () => void; busy: boolean; remote: string }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Failed role="alert" data-testid="remote-failed" data-remote={remote}>
+      <FailedIcon aria-hidden="true">!</FailedIcon>
+      <h2>{t('remote.failedTitle')}</h2>
+      <p>{t('remote.failedBody')}</p>
+      <RetryButton type="button" onClick={onRetry} disabled={busy}>
+        {t('remote.retry')}
+      </RetryButton>
+    </Failed>
+  );
+}
+
+/** Holds the page's space while a remote loads, so nothing jumps when it arrives. */
+export function PageLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <Loading aria-busy="true" aria-label={t('loading')} data-testid="remote-loading">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Bar key={i} />
+      ))}
+    </Loading>
+  );
+}
+
+const Failed = styled.section`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  text-align: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(12)} ${({ theme }) => theme.space(6)};
+  color: ${({ theme }) => theme.color.text};
+  h2 {
+    font-size: 17px;
+    margin: 0;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 14px;
+    line-height: 1.5;
+  }
+`;
+
+const FailedIcon = styled.div`
+  width: 48px;
+  height: 48px;
+  border-radius: 50%;
+  display: grid;
+  place-items: center;
+  font-weight: 700;
+  font-size: 22px;
+  color: ${({ theme }) => theme.color.warning};
+  border: 2px solid ${({ theme }) => theme.color.warning};
+`;
+
+const RetryButton = styled.button`
+  min-height: ${({ theme }) => theme.touch}px;
+  min-width: 160px;
+  padding: 0 ${({ theme }) => theme.space(6)};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.onPrimary};
+  font-weight: 600;
+  font-size: 15px;
+  &:disabled {
+    opacity: 0.6;
+  }
+`;
+
+const Loading = styled.div`
+  padding: ${({ theme }) => theme.space(4)};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Bar = styled.div`
+  height: 56px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+`;

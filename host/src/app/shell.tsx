@@ -1,0 +1,106 @@
+/**
+ * The shell: the phone column, the route outlet and the tab bar. `/` and `/trade` stay mounted while hidden
+ * (React's Activity), every other route mounts when visited. Entering `/` or `/trade` asks the markets remote to
+ * refresh its trade list (spec §2).
+ */
+import { Activity, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { appStore, refreshTradeListAtom, sessionAtom, useAppNavigate, useAtomValue } from '@meridian/shared';
+import { guard, hashRoute } from './guard';
+import { RemotePage } from './remote-page';
+import { ROUTES } from './routes';
+import type { RouteDef } from './routes';
+import { TabBar } from './tab-bar';
+import { OfflineBanner } from './offline-banner';
+
+const KEEP_ALIVE = ROUTES.filter((r) => r.keepAlive);
+
+export function Shell() {
+  const location = useLocation();
+  const session = useAtomValue(sessionAtom);
+
+  // A hash-based address (the spec's invite link `/#/register?invite_code=X`) lands on the route it names.
+  const fromHash = location.pathname === '/' ? hashRoute(location.hash) : undefined;
+  const decision = guard(location.pathname, location.search, session);
+  const route = decision.kind === 'redirect' ? undefined : decision.route;
+
+  // Keep-alive routes are mounted from their first visit on.
+  const visited = useRef(new Set<string>());
+  if (route?.keepAlive) visited.current.add(route.path);
+
+  useEffect(() => {
+    if (route?.path === '/' || route?.path === '/trade') appStore.set(refreshTradeListAtom);
+  }, [route?.path]);
+
+  if (fromHash) return <Navigate to={fromHash} replace />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+
+  const current = decision.route;
+  return (
+    <Column>
+      <OfflineBanner />
+      <Main $footer={current.footer}>
+        {KEEP_ALIVE.filter((r) => visited.current.has(r.path)).map((r) => (
+          <Activity key={r.path} mode={r.path === current.path ? 'visible' : 'hidden'}>
+            <RouteView route={r} demoBlocked={false} />
+          </Activity>
+        ))}
+        {!current.keepAlive && (
+          <RouteView key={current.path} route={current} demoBlocked={decision.kind === 'demo-blocked'} />
+        )}
+      </Main>
+      {current.footer && <TabBar />}
+    </Column>
+  );
+}
+
+function RouteView({ route, demoBlocked }: { route: RouteDef; demoBlocked: boolean }) {
+  if (demoBlocked) return <DemoBlocked />;
+  return <RemotePage route={route} />;
+}
+
+/** What a demo user sees on a real-only page (spec §5, §6). */
+function DemoBlocked() {
+  const { t } = useTranslation('common');
+  const navigate = useAppNavigate();
+  return (
+    <Blocked role="alert" data-testid="demo-blocked">
+      <p>{t('realAccountOnly')}</p>
+      <button type="button" onClick={() => navigate('/login')}>
+        {t('ok')}
+      </button>
+    </Blocked>
+  );
+}
+
+const Column = styled.div`
+  position: relative;
+  max-width: ${({ theme }) => theme.columnWidth}px;
+  min-height: 100dvh;
+  margin: 0 auto;
+  background: ${({ theme }) => theme.color.bg};
+  padding-top: env(safe-area-inset-top);
+  padding-inline: env(safe-area-inset-left) env(safe-area-inset-right);
+`;
+
+const Main = styled.main<{ $footer: boolean }>`
+  padding-bottom: ${({ $footer }) => ($footer ? 'calc(64px + env(safe-area-inset-bottom))' : '0')};
+`;
+
+const Blocked = styled.section`
+  padding: ${({ theme }) => theme.space(12)} ${({ theme }) => theme.space(6)};
+  text-align: center;
+  color: ${({ theme }) => theme.color.text};
+  button {
+    margin-top: ${({ theme }) => theme.space(4)};
+    min-height: ${({ theme }) => theme.touch}px;
+    min-width: 140px;
+    border: 0;
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: ${({ theme }) => theme.color.primary};
+    color: ${({ theme }) => theme.color.onPrimary};
+    font-weight: 600;
+  }
+`;

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, PageHeader } from '@meridian/shared';
+import { NS } from '../i18n';
+
+/** `/mine/announcement` (spec §2). */
+export default function AnnouncementPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-mine-announcement">
+      <PageHeader title={t('announcement.title')} back />
+      <Empty />
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, PageHeader } from '@meridian/shared';
+import { NS } from '../i18n';
+
+/** `/mine/email` (spec §2). */
+export default function EmailPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-mine-email">
+      <PageHeader title={t('email.title')} back />
+      <Empty />
+    </section>
+  );
+}

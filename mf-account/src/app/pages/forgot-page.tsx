@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, PageHeader } from '@meridian/shared';
+import { NS } from '../i18n';
+
+/** `/forgot` (spec §2). */
+export default function ForgotPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-forgot">
+      <PageHeader title={t('forgot.title')} back />
+      <Empty />
+    </section>
+  );
+}

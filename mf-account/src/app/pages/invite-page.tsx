@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, PageHeader } from '@meridian/shared';
+import { NS } from '../i18n';
+
+/** `/mine/invite` (spec §2). */
+export default function InvitePage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-mine-invite">
+      <PageHeader title={t('invite.title')} back />
+      <Empty />
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, PageHeader } from '@meridian/shared';
+import { NS } from '../i18n';
+
+/** `/login` (spec §2). */
+export default function LoginPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-login">
+      <PageHeader title={t('login.title')} back />
+      <Empty />
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, PageHeader } from '@meridian/shared';
+import { NS } from '../i18n';
+
+/** `/register` (spec §2). */
+export default function RegisterPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-register">
+      <PageHeader title={t('register.title')} back />
+      <Empty />
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, PageHeader } from '@meridian/shared';
+import { NS } from '../i18n';
+
+/** `/mine/system` (spec §2). */
+export default function SystemPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-mine-system">
+      <PageHeader title={t('system.title')} back />
+      <Empty />
+    </section>
+  );
+}

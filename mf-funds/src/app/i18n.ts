@@ -1,0 +1,11 @@
+// Registers this remote's namespace when any of its pages is evaluated, so the remote ships its own strings.
+import { registerNamespace } from '@meridian/shared';
+import { loadFunds } from '@meridian/locales/ns/funds';
+
+registerNamespace('funds', loadFunds);
+
+/** The build label of this remote (see config/webpack.cjs), recorded where ops can read it. */
+const w = globalThis as { mfBuild?: Record<string, string> };
+w.mfBuild = { ...w.mfBuild, 'mf-funds': process.env.MF_BUILD_ID ?? 'local' };
+
+export const NS = 'funds';

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, PageHeader } from '@meridian/shared';
+import { NS } from '../i18n';
+
+/** `/mine/charge` (spec §2). */
+export default function ChargePage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-mine-charge">
+      <PageHeader title={t('charge.title')} back />
+      <Empty />
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, PageHeader } from '@meridian/shared';
+import { NS } from '../i18n';
+
+/** `/mine/withdraw` (spec §2). */
+export default function WithdrawPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-mine-withdraw">
+      <PageHeader title={t('withdraw.title')} back />
+      <Empty />
+    </section>
+  );
+}

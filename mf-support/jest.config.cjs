@@ -1,0 +1,3 @@
+const { preset } = require('../config/jest-preset.cjs');
+
+module.exports = preset({ env: 'jsdom', rootDir: __dirname });

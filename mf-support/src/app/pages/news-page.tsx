@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, PageHeader } from '@meridian/shared';
+import { NS } from '../i18n';
+
+/** `/news` (spec §2). */
+export default function NewsPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-news">
+      <PageHeader title={t('news.title')} />
+      <Empty />
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+// Runs this remote alone inside the minimal local shell of @meridian/shared/standalone.
+import { startStandalone } from '@meridian/shared/standalone';
+import { loadCommon } from '@meridian/locales/ns/common';
+import { loadSupport } from '@meridian/locales/ns/support';
+import ChatPage from './app/pages/chat-page';
+import NewsPage from './app/pages/news-page';
+import NewsDetailPage from './app/pages/news-detail-page';
+import FeedbackPage from './app/pages/feedback-page';
+
+void startStandalone({
+  pages: {
+    '/mine/chat': ChatPage,
+    '/news': NewsPage,
+    '/news/detail': NewsDetailPage,
+    '/feedback': FeedbackPage,
+  },
+  namespaces: { common: loadCommon, support: loadSupport },
+});
