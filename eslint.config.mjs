@@ -9,6 +9,26 @@ import globals from 'globals';
 const REMOTES = ['mf-markets', 'mf-orders', 'mf-funds', 'mf-account', 'mf-support'];
 const APPS = ['host', ...REMOTES];
 
+/**
+ * react-i18next is shared through a curated entry (config/shared-entries/react-i18next.mjs): only these names
+ * exist at run time. Add a name there before using it here.
+ */
+const reactI18next = {
+  name: 'react-i18next',
+  allowImportNames: [
+    'useTranslation',
+    'I18nextProvider',
+    'initReactI18next',
+    'I18nContext',
+    'setI18n',
+    'getI18n',
+    'setDefaults',
+    'getDefaults',
+  ],
+  message:
+    'Not in the shared react-i18next entry (config/shared-entries/react-i18next.mjs): add it there first.',
+};
+
 /** No deep imports into any workspace package's source. */
 const noDeepImports = {
   group: ['@meridian/*/src', '@meridian/*/src/**'],
@@ -20,6 +40,7 @@ const remoteRules = (self) => ({
     'error',
     {
       paths: [
+        reactI18next,
         {
           name: 'react-router-dom',
           message: 'Remotes navigate through @meridian/shared (useAppNavigate, AppLink).',
@@ -72,7 +93,7 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
+      'no-restricted-imports': ['error', { paths: [reactI18next], patterns: [noDeepImports] }],
     },
   },
   {
@@ -95,7 +116,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'jotai', message: 'Use the jotai wrapper exported by @meridian/shared.' }],
+          paths: [
+            reactI18next,
+            { name: 'jotai', message: 'Use the jotai wrapper exported by @meridian/shared.' },
+          ],
           patterns: [
             noDeepImports,
             {
@@ -113,6 +137,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [reactI18next],
           patterns: [
             noDeepImports,
             {

@@ -5,8 +5,11 @@
  * - Shared singletons with explicit requiredVersion; the router is NOT shared: the host owns react-router and
  *   remotes navigate through @meridian/shared's small navigation API (one router instance, no 60 KB shared whole).
  * - The federation runtime is trimmed at build time: no snapshot plugin (so remotes are registered by their
- *   remoteEntry.js, not by manifest), web target only, and no remote-loading code inside remotes.
- * - No eager shared modules: every entry goes through an async boundary (`import('./bootstrap')`).
+ *   remoteEntry.js, not by manifest), web target only; the host provides it to remotes (`externalRuntime`), handing
+ *   over only the members they read, so neither side carries a second copy.
+ * - react-i18next is shared through a curated entry (config/shared-entries/react-i18next.mjs).
+ * - Translations are JSON files next to each build's code, not JavaScript chunks.
+ * - No eager shared modules: the host uses `asyncStartup`, a standalone remote an `import()` boundary.
  * - publicPath 'auto': a remote's chunks load from wherever its manifest was found, so a versioned folder works
  *   with no URL in any build.
  */
@@ -34,7 +37,11 @@ function sharedConfig(pkgDir) {
     jotai: singleton('jotai'),
     'styled-components': singleton('styled-components'),
     i18next: singleton('i18next'),
-    'react-i18next': singleton('react-i18next'),
+    // A curated entry (config/shared-entries/react-i18next.mjs): the same modules, without the unused exports.
+    'react-i18next': {
+      ...singleton('react-i18next'),
+      import: path.join(__dirname, 'shared-entries/react-i18next.mjs'),
+    },
     '@meridian/shared': {
       singleton: true,
       requiredVersion: `^${sharedPkg.version}`,
@@ -62,6 +69,37 @@ function swcRule(mode) {
   };
 }
 
+/** Emits `locales/<lng>/<ns>.json` for the given namespaces, from the locales package, into the build output. */
+class EmitLocales {
+  constructor(namespaces) {
+    this.namespaces = namespaces;
+  }
+  apply(compiler) {
+    const fs = require('node:fs');
+    const dir = path.join(ROOT, 'locales');
+    compiler.hooks.thisCompilation.tap('EmitLocales', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitLocales', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const lng of fs.readdirSync(dir)) {
+            for (const ns of this.namespaces) {
+              const file = path.join(dir, lng, `${ns}.json`);
+              if (!fs.existsSync(file)) continue;
+              compilation.fileDependencies.add(file);
+              // Re-serialised compactly: the files are authored pretty-printed.
+              const json = JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8')));
+              compilation.emitAsset(
+                `locales/${lng}/${ns}.json`,
+                new compiler.webpack.sources.RawSource(json),
+              );
+            }
+          }
+        },
+      );
+    });
+  }
+}
+
 /**
  * @param {object} o
  * @param {'host' | 'remote'} o.kind
@@ -73,6 +111,7 @@ function swcRule(mode) {
  * @param {object[]} [o.plugins]  extra plugins (the host's HTML page, a remote's standalone shell)
  * @param {Record<string,string>} [o.entry]
  * @param {object} [o.devServer]
+ * @param {string[]} [o.locales]  namespaces whose JSON (21 languages) goes into the output's `locales/`
  * @param {boolean} [o.standalone]  a remote running alone in the local dev shell
  */
 function createConfig(o) {
@@ -98,6 +137,13 @@ function createConfig(o) {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       // Workspace packages export their TypeScript sources; resolve symlinks so each file is one module.
       symlinks: true,
+      alias: {
+        // Lets config/shared-entries/react-i18next.mjs reach the package's own ES modules past its exports map.
+        'react-i18next/dist/es': path.join(
+          path.dirname(require.resolve('react-i18next/package.json', { paths: [o.pkgDir] })),
+          'dist/es',
+        ),
+      },
     },
     module: {
       rules: [swcRule(mode), { test: /\.svg$/, type: 'asset/inline' }],
@@ -126,11 +172,16 @@ function createConfig(o) {
               dts: o.standalone ? false : { consumeTypes: false },
             }),
         shared: sharedConfig(o.pkgDir),
+        ...(isHost ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-core.mjs')] } : {}),
         shareStrategy: 'loaded-first',
         experiments: {
-          // Runtime size (measured, gzip, first visit = host + one remote): host-provided external runtime 47.0 +
-          // 8.7 KB per remoteEntry; each container with its own tree-shaken runtime 24.7 + 24.6 KB; and with
-          // `disableRemote` in remotes (they never load remotes themselves) 24.7 + 19.1 KB, the smallest first load.
+          // The host's entry waits for shared-module negotiation itself: no eager shared modules, no extra chunk.
+          ...(isHost ? { asyncStartup: true } : {}),
+          // Remotes use the runtime the host provides (config/provide-runtime-core.mjs); alone, they bring their own.
+          ...(isHost || o.standalone ? {} : { externalRuntime: true }),
+          // Runtime size (measured, gzip, first visit = host + one remote): the stock provideExternalRuntime 47.0 +
+          // 8.7 KB per remoteEntry; each container with its own tree-shaken runtime 24.7 + 24.6 (19.1 with
+          // `disableRemote` in remotes); the host providing only what remotes read 25.4 + 8.3 KB, the smallest.
           optimization: {
             disableSnapshot: true,
             target: 'web',
@@ -143,6 +194,7 @@ function createConfig(o) {
       new (require('webpack').DefinePlugin)({
         'process.env.MF_BUILD_ID': JSON.stringify(process.env.MF_BUILD_ID ?? 'local'),
       }),
+      ...(o.locales?.length ? [new EmitLocales(o.locales)] : []),
       ...(o.plugins ?? []),
     ],
     ...(o.devServer ? { devServer: o.devServer } : {}),

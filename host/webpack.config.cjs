@@ -10,7 +10,8 @@ module.exports = (env = {}, argv = {}) => {
     mode,
     pkgDir: __dirname,
     name: 'meridian_host',
-    entry: { main: './src/index.ts' },
+    locales: ['common', 'shell'],
+    entry: { main: './src/bootstrap.tsx' },
     outputPath: env.outDir ?? path.join(ROOT, 'dist/host'),
     plugins: [
       new HtmlWebpackPlugin({

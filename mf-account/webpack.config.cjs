@@ -24,6 +24,7 @@ module.exports = (env = {}, argv = {}) =>
     pkgDir: __dirname,
     name: 'mf_account',
     exposes,
+    locales: env.standalone ? ['account', 'common'] : ['account'],
     standalone: Boolean(env.standalone),
     outputPath: env.outDir ?? path.join(ROOT, 'dist/build/mf-account'),
     ...(env.standalone

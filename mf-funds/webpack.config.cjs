@@ -20,6 +20,7 @@ module.exports = (env = {}, argv = {}) =>
     pkgDir: __dirname,
     name: 'mf_funds',
     exposes,
+    locales: env.standalone ? ['funds', 'common'] : ['funds'],
     standalone: Boolean(env.standalone),
     outputPath: env.outDir ?? path.join(ROOT, 'dist/build/mf-funds'),
     ...(env.standalone

@@ -17,6 +17,7 @@ module.exports = (env = {}, argv = {}) =>
     pkgDir: __dirname,
     name: 'mf_markets',
     exposes,
+    locales: env.standalone ? ['markets', 'common'] : ['markets'],
     standalone: Boolean(env.standalone),
     outputPath: env.outDir ?? path.join(ROOT, 'dist/build/mf-markets'),
     ...(env.standalone

@@ -14,6 +14,7 @@ module.exports = (env = {}, argv = {}) =>
     pkgDir: __dirname,
     name: 'mf_orders',
     exposes,
+    locales: env.standalone ? ['orders', 'common'] : ['orders'],
     standalone: Boolean(env.standalone),
     outputPath: env.outDir ?? path.join(ROOT, 'dist/build/mf-orders'),
     ...(env.standalone

@@ -17,6 +17,7 @@ module.exports = (env = {}, argv = {}) =>
     pkgDir: __dirname,
     name: 'mf_support',
     exposes,
+    locales: env.standalone ? ['support', 'common'] : ['support'],
     standalone: Boolean(env.standalone),
     outputPath: env.outDir ?? path.join(ROOT, 'dist/build/mf-support'),
     ...(env.standalone

@@ -36,6 +36,7 @@ export const tasks = {
   async lint() {
     console.log('[lint] eslint --max-warnings 0');
     await sh(bin('eslint'), ['.', '--max-warnings', '0']);
+    await sh('node', ['tools/check-boundaries.mjs']);
   },
   async format() {
     console.log('[format] prettier --check');

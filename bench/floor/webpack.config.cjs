@@ -1,11 +1,11 @@
-// Same loader, target, mode and hashing as config/webpack.cjs, without federation.
+// Same loader, target, minifier options, mode and hashing as config/webpack.cjs, without federation.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 module.exports = (env = {}) => ({
   mode: 'production',
   context: __dirname,
-  target: 'web',
+  target: ['web', 'es2020'],
   entry: { main: './index.tsx' },
   output: { path: env.outDir, filename: '[name].[contenthash:8].js', publicPath: '/', clean: true },
   resolve: {
@@ -34,5 +34,10 @@ module.exports = (env = {}) => ({
       templateContent: '<!doctype html><html><body><div id="root"></div></body></html>',
     }),
   ],
+  optimization: {
+    minimizeOptions: {
+      javascript: { ecma: 2020, compress: { passes: 2, ecma: 2020 }, format: { comments: false } },
+    },
+  },
   stats: 'errors-warnings',
 });

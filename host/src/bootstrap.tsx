@@ -10,21 +10,20 @@ import {
   configureApi,
   i18n,
   initI18n,
+  jsonNamespace,
   languageAtom,
   registerNamespace,
   resolveApiOrigin,
   sessionAtom,
   toast,
 } from '@meridian/shared';
-import { loadCommon } from '@meridian/locales/ns/common';
-import { loadShell } from '@meridian/locales/ns/shell';
 import { App } from './app/app';
 import { navigateOutside } from './app/navigation-bridge';
 import { ensureRegistry } from './app/registry';
 import { startRealtime } from './app/realtime';
 
-registerNamespace('common', loadCommon);
-registerNamespace('shell', loadShell);
+registerNamespace('common', jsonNamespace('common', '/'));
+registerNamespace('shell', jsonNamespace('shell', '/'));
 
 const apiOrigin = () => resolveApiOrigin(window.location, document.title);
 

@@ -1,7 +1,7 @@
 // Runs this remote alone inside the minimal local shell of @meridian/shared/standalone.
+import { jsonNamespace } from '@meridian/shared';
 import { startStandalone } from '@meridian/shared/standalone';
-import { loadCommon } from '@meridian/locales/ns/common';
-import { loadAccount } from '@meridian/locales/ns/account';
+import { NS } from './app/i18n';
 import UserPage from './app/pages/user-page';
 import LoginPage from './app/pages/login-page';
 import RegisterPage from './app/pages/register-page';
@@ -28,5 +28,5 @@ void startStandalone({
     '/mine/password': PasswordPage,
     '/mine/system': SystemPage,
   },
-  namespaces: { common: loadCommon, account: loadAccount },
+  namespaces: { common: jsonNamespace('common', '/'), [NS]: jsonNamespace(NS, '/') },
 });

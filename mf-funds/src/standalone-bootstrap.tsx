@@ -1,7 +1,7 @@
 // Runs this remote alone inside the minimal local shell of @meridian/shared/standalone.
+import { jsonNamespace } from '@meridian/shared';
 import { startStandalone } from '@meridian/shared/standalone';
-import { loadCommon } from '@meridian/locales/ns/common';
-import { loadFunds } from '@meridian/locales/ns/funds';
+import { NS } from './app/i18n';
 import HistoryPage from './app/pages/history-page';
 import ChargePage from './app/pages/charge-page';
 import WithdrawPage from './app/pages/withdraw-page';
@@ -20,5 +20,5 @@ void startStandalone({
     '/mine/coin-address-list': CoinAddressListPage,
     '/mine/withdraw-way': WithdrawWayPage,
   },
-  namespaces: { common: loadCommon, funds: loadFunds },
+  namespaces: { common: jsonNamespace('common', '/'), [NS]: jsonNamespace(NS, '/') },
 });

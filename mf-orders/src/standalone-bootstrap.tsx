@@ -1,10 +1,10 @@
 // Runs this remote alone inside the minimal local shell of @meridian/shared/standalone.
+import { jsonNamespace } from '@meridian/shared';
 import { startStandalone } from '@meridian/shared/standalone';
-import { loadCommon } from '@meridian/locales/ns/common';
-import { loadOrders } from '@meridian/locales/ns/orders';
+import { NS } from './app/i18n';
 import OrderPage from './app/pages/order-page';
 
 void startStandalone({
   pages: { '/order': OrderPage },
-  namespaces: { common: loadCommon, orders: loadOrders },
+  namespaces: { common: jsonNamespace('common', '/'), [NS]: jsonNamespace(NS, '/') },
 });

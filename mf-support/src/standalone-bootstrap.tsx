@@ -1,7 +1,7 @@
 // Runs this remote alone inside the minimal local shell of @meridian/shared/standalone.
+import { jsonNamespace } from '@meridian/shared';
 import { startStandalone } from '@meridian/shared/standalone';
-import { loadCommon } from '@meridian/locales/ns/common';
-import { loadSupport } from '@meridian/locales/ns/support';
+import { NS } from './app/i18n';
 import ChatPage from './app/pages/chat-page';
 import NewsPage from './app/pages/news-page';
 import NewsDetailPage from './app/pages/news-detail-page';
@@ -14,5 +14,5 @@ void startStandalone({
     '/news/detail': NewsDetailPage,
     '/feedback': FeedbackPage,
   },
-  namespaces: { common: loadCommon, support: loadSupport },
+  namespaces: { common: jsonNamespace('common', '/'), [NS]: jsonNamespace(NS, '/') },
 });

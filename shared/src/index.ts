@@ -72,7 +72,7 @@ export {
 } from './navigation/navigation';
 
 // i18n
-export { i18n, initI18n, registerNamespace, isRtl } from './i18n/i18n';
+export { i18n, initI18n, registerNamespace, jsonNamespace, isRtl } from './i18n/i18n';
 export { LANGUAGE_NAMES } from './i18n/language-names';
 
 // Theme
@@ -81,15 +81,13 @@ export { createTheme, defaultTheme } from './theme/theme';
 // UI kit
 export { PageHeader } from './ui/page-header';
 export { ToastHost, TOAST_DURATION_MS } from './ui/toast-host';
-export { Dialog, DialogHost, confirm } from './ui/dialog';
+export { Dialog, DialogHost, PagedList, SendCodeButton, QrCode, CopyButton } from './ui/lazy';
+export { confirm } from './ui/confirm-state';
 export { Skeleton, SkeletonRows } from './ui/skeleton';
 export { Spinner, GlobalSpinner, VisuallyHidden } from './ui/spinner';
 export { Empty } from './ui/empty';
-export { PagedList, usePagedList, pagedListReducer, nextPageToLoad } from './ui/paged-list';
-export { SendCodeButton } from './ui/send-code-button';
-export { QrCode } from './ui/qr-code';
+export { usePagedList, pagedListReducer, nextPageToLoad } from './ui/paged-list-state';
 export { copyText } from './ui/copy';
-export { CopyButton } from './ui/copy-button';
 
 // Types
 export type { Language, Period } from './constants';
@@ -105,18 +103,19 @@ export type { AppNavigation, NavigateOptions, AppLinkProps } from './navigation/
 export type { NamespaceLoader } from './i18n/i18n';
 export type { Theme, UpDownScheme } from './theme/theme';
 export type { PageHeaderProps } from './ui/page-header';
-export type { DialogProps, ConfirmOptions } from './ui/dialog';
+export type { DialogProps } from './ui/dialog';
+export type { ConfirmOptions } from './ui/confirm-state';
 export type { SkeletonProps, SkeletonRowsProps } from './ui/skeleton';
 export type { SpinnerProps } from './ui/spinner';
 export type { EmptyProps } from './ui/empty';
 export type {
   PagedListPage,
   PagedListController,
-  PagedListProps,
   PagedListState,
   PagedListStatus,
   UsePagedListOptions,
-} from './ui/paged-list';
+} from './ui/paged-list-state';
+export type { PagedListProps } from './ui/paged-list';
 export type { SendCodeButtonProps } from './ui/send-code-button';
 export type { QrCodeProps, QrLevel } from './ui/qr-code';
 export type { CopyButtonProps } from './ui/copy-button';

@@ -5,7 +5,7 @@
  */
 import { Activity, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { appStore, refreshTradeListAtom, sessionAtom, useAppNavigate, useAtomValue } from '@meridian/shared';
 import { guard, hashRoute } from './guard';
@@ -24,7 +24,7 @@ export function Shell() {
   // A hash-based address (the spec's invite link `/#/register?invite_code=X`) lands on the route it names.
   const fromHash = location.pathname === '/' ? hashRoute(location.hash) : undefined;
   const decision = guard(location.pathname, location.search, session);
-  const route = decision.kind === 'redirect' ? undefined : decision.route;
+  const route = decision.kind === 'redirect' || fromHash ? undefined : decision.route;
 
   // Keep-alive routes are mounted from their first visit on.
   const visited = useRef(new Set<string>());
@@ -34,26 +34,34 @@ export function Shell() {
     if (route?.path === '/' || route?.path === '/trade') appStore.set(refreshTradeListAtom);
   }, [route?.path]);
 
-  if (fromHash) return <Navigate to={fromHash} replace />;
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-
-  const current = decision.route;
+  // A redirect still renders the column, so keep-alive routes stay mounted through it.
+  const redirect = fromHash ?? (decision.kind === 'redirect' ? decision.to : undefined);
+  const current = route;
   return (
     <Column>
       <OfflineBanner />
-      <Main $footer={current.footer}>
+      <Main $footer={current?.footer ?? false}>
         {KEEP_ALIVE.filter((r) => visited.current.has(r.path)).map((r) => (
-          <Activity key={r.path} mode={r.path === current.path ? 'visible' : 'hidden'}>
+          <Activity key={r.path} mode={r.path === current?.path ? 'visible' : 'hidden'}>
             <RouteView route={r} demoBlocked={false} />
           </Activity>
         ))}
-        {!current.keepAlive && (
+        {current && !current.keepAlive && (
           <RouteView key={current.path} route={current} demoBlocked={decision.kind === 'demo-blocked'} />
         )}
       </Main>
-      {current.footer && <TabBar />}
+      {current?.footer && <TabBar />}
+      {redirect && <Redirect to={redirect} />}
     </Column>
   );
+}
+
+function Redirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(to, { replace: true });
+  }, [navigate, to]);
+  return null;
 }
 
 function RouteView({ route, demoBlocked }: { route: RouteDef; demoBlocked: boolean }) {

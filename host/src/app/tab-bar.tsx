@@ -1,7 +1,7 @@
 /** The tab bar of footer routes: thumb reach at the bottom, safe-area aware, 44 px targets. */
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { AppLink, useAppLocation } from '@meridian/shared';
 import { TABS } from './routes';
 
 const ICONS: Record<(typeof TABS)[number]['icon'], string> = {
@@ -14,10 +14,16 @@ const ICONS: Record<(typeof TABS)[number]['icon'], string> = {
 
 export function TabBar() {
   const { t } = useTranslation('shell');
+  const { pathname } = useAppLocation();
   return (
     <Bar aria-label={t('appName')}>
       {TABS.map((tab) => (
-        <Tab key={tab.path} to={tab.path} end data-testid={`tab-${tab.icon}`}>
+        <Tab
+          key={tab.path}
+          to={tab.path}
+          aria-current={pathname === tab.path ? 'page' : undefined}
+          data-testid={`tab-${tab.icon}`}
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path
               d={ICONS[tab.icon]}
@@ -48,7 +54,7 @@ const Bar = styled.nav`
   z-index: 20;
 `;
 
-const Tab = styled(NavLink)`
+const Tab = styled(AppLink)`
   min-height: 56px;
   display: flex;
   flex-direction: column;
@@ -59,7 +65,7 @@ const Tab = styled(NavLink)`
   color: ${({ theme }) => theme.color.textMuted};
   text-decoration: none;
   -webkit-tap-highlight-color: transparent;
-  &.active {
+  &[aria-current='page'] {
     color: ${({ theme }) => theme.color.primary};
   }
 `;

@@ -1,8 +1,13 @@
 // Registers this remote's namespace when any of its pages is evaluated, so the remote ships its own strings.
-import { registerNamespace } from '@meridian/shared';
-import { loadAccount } from '@meridian/locales/ns/account';
+import { jsonNamespace, registerNamespace } from '@meridian/shared';
 
-registerNamespace('account', loadAccount);
+/** Where webpack loaded this remote from: its versioned folder, which also holds its translations. */
+declare const __webpack_public_path__: string;
+
+registerNamespace(
+  'account',
+  jsonNamespace('account', () => __webpack_public_path__),
+);
 
 /** The build label of this remote (see config/webpack.cjs), recorded where ops can read it. */
 const w = globalThis as { mfBuild?: Record<string, string> };

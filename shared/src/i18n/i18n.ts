@@ -1,7 +1,8 @@
 /**
  * i18next over `@meridian/locales`: one language loaded at a time, lazily, one namespace per owner (the host's
- * `common` and `shell`, each remote its own). A remote registers its namespace's loader when its page module is
- * evaluated, so a remote released alone ships its own strings.
+ * `common` and `shell`, each remote its own). Each build copies its namespaces' JSON into its output; a remote
+ * registers its namespace's loader when its page module is evaluated, so a remote released alone ships its own
+ * strings.
  */
 import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
@@ -19,6 +20,20 @@ const loaders = new Map<string, NamespaceLoader>();
 /** Tell i18next where a namespace's translations come from. Safe to call more than once. */
 export function registerNamespace(ns: string, loader: NamespaceLoader): void {
   loaders.set(ns, loader);
+}
+
+/**
+ * A loader that fetches `<base>locales/<lng>/<ns>.json`. Translations travel as JSON next to the code that owns
+ * them (the host's folder, or a remote's versioned folder, so a release carries its strings): no JavaScript is
+ * spent on them, and only the language in use is fetched.
+ */
+export function jsonNamespace(ns: string, base: string | (() => string)): NamespaceLoader {
+  return async (lng) => {
+    const root = typeof base === 'function' ? base() : base;
+    const res = await fetch(`${root}locales/${lng}/${ns}.json`);
+    if (!res.ok) throw new Error(`${ns}/${lng}: HTTP ${res.status}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
 }
 
 export const i18n: I18n = i18next;

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../testing/test-utils';
-import { confirm, Dialog, DialogHost } from './dialog';
+import { confirm } from './confirm-state';
+import { Dialog, DialogHost } from './dialog';
 
 describe('confirm()', () => {
   const ask = (options: Parameters<typeof confirm>[0]) => {

@@ -8,7 +8,8 @@ import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent, ReactNode } from 
 import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { appStore, atom, useAtomValue } from '../state/store';
+import { appStore, useAtomValue } from '../state/store';
+import { confirmQueueAtom, settleConfirm } from './confirm-state';
 
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -111,49 +112,13 @@ export function Dialog({
   );
 }
 
-export type ConfirmOptions = {
-  title?: string;
-  message: string;
-  /** `common:confirm` by default. */
-  confirmText?: string;
-  /** `common:cancel` by default. */
-  cancelText?: string;
-};
-
-type PendingConfirm = ConfirmOptions & { id: number; resolve: (ok: boolean) => void };
-
-const confirmQueueBaseAtom = atom<readonly PendingConfirm[]>([]);
-let nextConfirmId = 1;
-
-/**
- * Ask the user to confirm. Resolves `true` on confirm, `false` on cancel, Escape or a backdrop tap. Needs a
- * {@link DialogHost} mounted (the host app mounts one); requests made while one is open wait their turn.
- */
-export function confirm(options: ConfirmOptions): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const item: PendingConfirm = { ...options, id: nextConfirmId++, resolve };
-    appStore.set(confirmQueueBaseAtom, [...appStore.get(confirmQueueBaseAtom), item]);
-  });
-}
-
-function settle(id: number, ok: boolean): void {
-  const queue = appStore.get(confirmQueueBaseAtom);
-  const item = queue.find((c) => c.id === id);
-  if (!item) return;
-  appStore.set(
-    confirmQueueBaseAtom,
-    queue.filter((c) => c.id !== id),
-  );
-  item.resolve(ok);
-}
-
 /** Shows the pending {@link confirm} requests. Mount once, near the root, inside the theme and i18n providers. */
 export function DialogHost() {
-  const queue = useAtomValue(confirmQueueBaseAtom, { store: appStore });
+  const queue = useAtomValue(confirmQueueAtom, { store: appStore });
   const { t } = useTranslation('common');
   const current = queue[0];
   if (!current) return null;
-  const cancel = () => settle(current.id, false);
+  const cancel = () => settleConfirm(current.id, false);
   return (
     <Dialog
       key={current.id}
@@ -166,7 +131,7 @@ export function DialogHost() {
           <ActionButton type="button" onClick={cancel}>
             {current.cancelText ?? t('cancel')}
           </ActionButton>
-          <ActionButton type="button" $primary onClick={() => settle(current.id, true)}>
+          <ActionButton type="button" $primary onClick={() => settleConfirm(current.id, true)}>
             {current.confirmText ?? t('confirm')}
           </ActionButton>
         </>

@@ -1,20 +1,14 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { REFRESH_INDICATOR_MS } from '../constants';
 import { renderWithProviders } from '../testing/test-utils';
-import {
-  PagedList,
-  PULL_THRESHOLD_PX,
-  initialPagedListState,
-  nextPageToLoad,
-  pagedListReducer,
-  usePagedList,
-} from './paged-list';
+import { PagedList, PULL_THRESHOLD_PX } from './paged-list';
+import { initialPagedListState, nextPageToLoad, pagedListReducer, usePagedList } from './paged-list-state';
 import type {
   PagedListPage as Page,
   PagedListAction,
   PagedListController,
   PagedListState,
-} from './paged-list';
+} from './paged-list-state';
 
 type Row = { id: number; name: string };
 const rows = (from: number, count: number): Row[] =>

@@ -1,0 +1,90 @@
+/** Page-object helpers shared by the end-to-end specs. */
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+export const baseUrl = (): string => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (global-setup).');
+  return url;
+};
+
+export const staticDir = (): string => {
+  const dir = process.env.E2E_STATIC_DIR;
+  if (!dir) throw new Error('E2E_STATIC_DIR is not set');
+  return dir;
+};
+
+export type DemoSession = { token: string; user: Record<string, unknown> };
+
+let demo: Promise<DemoSession> | null = null;
+
+/** One demo account per worker, created through the real API. */
+export function demoSession(request: APIRequestContext): Promise<DemoSession> {
+  demo ??= (async () => {
+    const res = await request.get(`${baseUrl()}/api/user/createAccountDemoForU`);
+    const body = (await res.json()) as { code: number; msg: string; data: DemoSession };
+    if (body.code !== 1) throw new Error(`createAccountDemoForU: ${body.code} ${body.msg}`);
+    return { token: body.data.token, user: body.data.user };
+  })();
+  return demo;
+}
+
+/** Start the browser context logged in (token and user in local storage, as the app stores them). */
+export async function signIn(context: BrowserContext, session: DemoSession): Promise<void> {
+  await context.addInitScript((s) => {
+    localStorage.setItem('meridian.token', s.token);
+    localStorage.setItem('meridian.user', JSON.stringify(s.user));
+  }, session);
+}
+
+/** Start the browser context in a language. */
+export async function withLanguage(context: BrowserContext, lng: string): Promise<void> {
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('meridian.lang')) localStorage.setItem('meridian.lang', l);
+  }, lng);
+}
+
+/** The test id a page's root carries: `page-<path with / as ->`, `page-home` for `/`. */
+export const pageTestId = (path: string): string =>
+  `page-${path.replace(/^\//, '').replace(/\//g, '-') || 'home'}`;
+
+export async function expectPage(page: Page, path: string): Promise<void> {
+  await expect(page.getByTestId(pageTestId(path))).toBeVisible();
+}
+
+/** Every route of spec §2 with the flags the host's route table gives it. */
+export const ROUTES: {
+  path: string;
+  remote: string;
+  login: boolean;
+  demoBlocked: boolean;
+  footer: boolean;
+}[] = [
+  { path: '/', remote: 'mf-markets', login: false, demoBlocked: false, footer: true },
+  { path: '/trade', remote: 'mf-markets', login: false, demoBlocked: false, footer: true },
+  { path: '/product', remote: 'mf-markets', login: false, demoBlocked: false, footer: false },
+  { path: '/rank', remote: 'mf-markets', login: false, demoBlocked: false, footer: true },
+  { path: '/order', remote: 'mf-orders', login: true, demoBlocked: false, footer: true },
+  { path: '/user', remote: 'mf-account', login: true, demoBlocked: false, footer: true },
+  { path: '/login', remote: 'mf-account', login: false, demoBlocked: false, footer: false },
+  { path: '/register', remote: 'mf-account', login: false, demoBlocked: false, footer: false },
+  { path: '/forgot', remote: 'mf-account', login: false, demoBlocked: false, footer: false },
+  { path: '/language', remote: 'mf-account', login: false, demoBlocked: false, footer: false },
+  { path: '/mine/auth', remote: 'mf-account', login: true, demoBlocked: true, footer: false },
+  { path: '/mine/invite', remote: 'mf-account', login: true, demoBlocked: true, footer: false },
+  { path: '/mine/email', remote: 'mf-account', login: false, demoBlocked: false, footer: false },
+  { path: '/mine/announcement', remote: 'mf-account', login: false, demoBlocked: false, footer: false },
+  { path: '/mine/password', remote: 'mf-account', login: true, demoBlocked: true, footer: false },
+  { path: '/mine/system', remote: 'mf-account', login: true, demoBlocked: false, footer: false },
+  { path: '/mine/history', remote: 'mf-funds', login: true, demoBlocked: false, footer: false },
+  { path: '/mine/charge', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
+  { path: '/mine/withdraw', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
+  { path: '/mine/wallet', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
+  { path: '/mine/bank-card-list', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
+  { path: '/mine/coin-address-list', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
+  { path: '/mine/withdraw-way', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
+  { path: '/mine/chat', remote: 'mf-support', login: true, demoBlocked: false, footer: false },
+  { path: '/news', remote: 'mf-support', login: false, demoBlocked: false, footer: true },
+  { path: '/news/detail', remote: 'mf-support', login: false, demoBlocked: false, footer: false },
+  { path: '/feedback', remote: 'mf-support', login: false, demoBlocked: false, footer: false },
+];

@@ -1,0 +1,145 @@
+/**
+ * Failure isolation and independent release: each remote made unreachable in turn shows its fallback while the
+ * shell and the other remotes work, and retry recovers once it is back; a release then a rollback of one remote
+ * changes what a fresh page load runs, with no host rebuild and no other remote touched.
+ */
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { baseUrl, demoSession, expectPage, signIn, staticDir, withLanguage } from '../support/app';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+
+/** For each remote: a route it renders, and a route of another remote to prove the rest still works. */
+const CASES = [
+  { remote: 'mf-markets', route: '/rank', other: '/order' },
+  { remote: 'mf-orders', route: '/order', other: '/rank' },
+  { remote: 'mf-funds', route: '/mine/history', other: '/rank' },
+  { remote: 'mf-account', route: '/user', other: '/rank' },
+  { remote: 'mf-support', route: '/news', other: '/rank' },
+];
+
+test.describe('a remote that is down', () => {
+  test.beforeEach(async ({ context, request }) => {
+    await withLanguage(context, 'en');
+    await signIn(context, await demoSession(request));
+  });
+
+  for (const c of CASES) {
+    test(`${c.remote} down: fallback, the rest works, retry recovers`, async ({ page }) => {
+      let down = true;
+      await page.route(`**/remotes/${c.remote}/**`, (route) =>
+        down ? route.abort('connectionrefused') : route.continue(),
+      );
+
+      await page.goto(`${baseUrl()}${c.route}`);
+      const failed = page.getByTestId('remote-failed');
+      await expect(failed).toBeVisible();
+      await expect(failed).toHaveAttribute('data-remote', c.remote);
+      await expect(failed.getByRole('heading')).toHaveText('This section could not be loaded');
+
+      // A fresh start with the remote still down: the shell and another remote come up (loaded-first sharing).
+      await page.goto(`${baseUrl()}${c.other}`);
+      await expectPage(page, c.other);
+      // And moving inside the app to the broken route and back again keeps working.
+      await page.goto(`${baseUrl()}${c.route}`);
+      await expect(failed).toBeVisible();
+
+      down = false;
+      await failed.getByRole('button', { name: 'Try again' }).click();
+      await expectPage(page, c.route);
+      await expect(failed).toHaveCount(0);
+    });
+  }
+});
+
+type Registry = { remotes: Record<string, { current: string; versions: { version: string }[] }> };
+const readRegistry = (): Registry =>
+  JSON.parse(fs.readFileSync(path.join(staticDir(), 'remotes.json'), 'utf8'));
+
+function hashTree(dir: string): string {
+  const h = crypto.createHash('sha256');
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else h.update(path.relative(dir, p)).update(fs.readFileSync(p));
+    }
+  };
+  walk(dir);
+  return h.digest('hex');
+}
+
+async function loadedVersion(page: Page, remote: string): Promise<{ version: string; build: string }> {
+  const entries: string[] = [];
+  page.on('request', (r) => {
+    const m = r.url().match(new RegExp(`/remotes/${remote}/([^/]+)/remoteEntry\\.js`));
+    if (m?.[1]) entries.push(decodeURIComponent(m[1]));
+  });
+  await page.goto(`${baseUrl()}/news`);
+  await expectPage(page, '/news');
+  const build = await page.evaluate(
+    (r) => (window as { mfBuild?: Record<string, string> }).mfBuild?.[r] ?? '',
+    remote,
+  );
+  expect(entries).toHaveLength(1);
+  return { version: entries[0]!, build };
+}
+
+test('release then rollback of one remote changes what a fresh page load runs, and nothing else', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const env = { ...process.env, STATIC_DIR: staticDir() };
+  const before = readRegistry();
+  const hostBefore = hashTree(path.join(staticDir(), 'host'));
+  const buildId = `e2e-${Date.now()}`;
+
+  const fresh = async () => {
+    const context = await browser.newContext();
+    await withLanguage(context, 'en');
+    const page = await context.newPage();
+    const v = await loadedVersion(page, 'mf-support');
+    await context.close();
+    return v;
+  };
+
+  const start = await fresh();
+  expect(start.version).toBe(before.remotes['mf-support']!.current);
+
+  await run('node', ['tools/mf.mjs', 'release', 'mf-support'], {
+    cwd: ROOT,
+    env: { ...env, MF_BUILD_ID: buildId },
+    timeout: 180_000,
+  });
+  const released = readRegistry();
+  const newVersion = released.remotes['mf-support']!.current;
+  expect(newVersion).not.toBe(start.version);
+  for (const r of ['mf-markets', 'mf-orders', 'mf-funds', 'mf-account']) {
+    expect(released.remotes[r]).toEqual(before.remotes[r]);
+  }
+  expect(hashTree(path.join(staticDir(), 'host'))).toBe(hostBefore);
+
+  const afterRelease = await fresh();
+  expect(afterRelease).toEqual({ version: newVersion, build: buildId });
+
+  await run('node', ['tools/mf.mjs', 'rollback', 'mf-support'], { cwd: ROOT, env, timeout: 30_000 });
+  const rolledBack = readRegistry();
+  expect(rolledBack.remotes['mf-support']!.current).toBe(start.version);
+  for (const r of ['mf-markets', 'mf-orders', 'mf-funds', 'mf-account']) {
+    expect(rolledBack.remotes[r]).toEqual(before.remotes[r]);
+  }
+  // The released version stays online for tabs that still run it.
+  expect(fs.existsSync(path.join(staticDir(), 'remotes', 'mf-support', newVersion, 'remoteEntry.js'))).toBe(
+    true,
+  );
+
+  const afterRollback = await fresh();
+  expect(afterRollback.version).toBe(start.version);
+  expect(afterRollback.build).toBe(start.build);
+});

@@ -1,0 +1,83 @@
+/** Spec §2 through the shell: every route reachable, guards, unknown paths, the hash address, the tab bar. */
+import { expect, test } from '@playwright/test';
+import { baseUrl, demoSession, expectPage, pageTestId, ROUTES, signIn, withLanguage } from '../support/app';
+
+test.beforeEach(async ({ context }) => {
+  await withLanguage(context, 'en');
+});
+
+test('a guest reaches every public route and is sent to login from every protected one', async ({ page }) => {
+  for (const route of ROUTES) {
+    await page.goto(`${baseUrl()}${route.path}`);
+    if (route.login) {
+      await expect(page).toHaveURL(`${baseUrl()}/login?from=${encodeURIComponent(route.path)}`);
+      await expectPage(page, '/login');
+    } else {
+      await expectPage(page, route.path);
+      await expect(page).toHaveURL(`${baseUrl()}${route.path}`);
+    }
+    await expect(page.getByRole('navigation')).toHaveCount(route.footer && !route.login ? 1 : 0);
+  }
+});
+
+test('a demo user reaches every protected route; real-only pages tell them so', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(context, await demoSession(request));
+  for (const route of ROUTES.filter((r) => r.login)) {
+    await page.goto(`${baseUrl()}${route.path}`);
+    await expect(page).toHaveURL(`${baseUrl()}${route.path}`);
+    if (route.demoBlocked) {
+      await expect(page.getByTestId('demo-blocked')).toHaveText(
+        /Please register or log in to a real account/,
+      );
+      await expect(page.getByTestId(pageTestId(route.path))).toHaveCount(0);
+    } else {
+      await expectPage(page, route.path);
+    }
+  }
+});
+
+test('unknown paths go home; the hash invite link lands on register with its query', async ({ page }) => {
+  await page.goto(`${baseUrl()}/no/such/page`);
+  await expect(page).toHaveURL(`${baseUrl()}/`);
+  await expectPage(page, '/');
+
+  await page.goto(`${baseUrl()}/#/register?invite_code=AB12CD`);
+  await expect(page).toHaveURL(`${baseUrl()}/register?invite_code=AB12CD`);
+  await expectPage(page, '/register');
+});
+
+test('the tab bar moves between remotes, keeps / alive, and guards Orders', async ({ page }) => {
+  await page.goto(`${baseUrl()}/`);
+  await expectPage(page, '/');
+  // Mark the home page's DOM: a kept-alive page is the same node when we come back.
+  await page.getByTestId('page-home').evaluate((el) => el.setAttribute('data-marker', 'kept'));
+
+  await page.getByTestId('tab-rank').click();
+  await expect(page).toHaveURL(`${baseUrl()}/rank`);
+  await expectPage(page, '/rank');
+  await expect(page.getByTestId('page-home')).toBeHidden();
+
+  await page.getByTestId('tab-trade').click();
+  await expectPage(page, '/trade');
+
+  await page.getByTestId('tab-quotes').click();
+  await expectPage(page, '/');
+  await expect(page.getByTestId('page-home')).toHaveAttribute('data-marker', 'kept');
+
+  await page.getByTestId('tab-orders').click();
+  await expect(page).toHaveURL(`${baseUrl()}/login?from=%2Forder`);
+  await expectPage(page, '/login');
+});
+
+test('the web app manifest is served for add-to-home-screen', async ({ request }) => {
+  const res = await request.get(`${baseUrl()}/manifest.json`);
+  expect(res.ok()).toBe(true);
+  const manifest = (await res.json()) as { display: string; icons: { src: string }[]; start_url: string };
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.start_url).toBe('/');
+  for (const icon of manifest.icons) expect((await request.get(`${baseUrl()}${icon.src}`)).ok()).toBe(true);
+});

@@ -1,0 +1,84 @@
+/**
+ * UI pieces that no first screen needs, loaded on first use. `@meridian/shared` is shared whole (federation does
+ * not tree-shake shared modules), so everything in its entry is paid by the first visit to `/`; these wrappers
+ * keep that to a few hundred bytes and fetch each component's code the first time it renders.
+ */
+import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { appStore, useAtomValue } from '../state/store';
+import { confirmQueueAtom } from './confirm-state';
+import type { CopyButtonProps } from './copy-button';
+import type { DialogProps } from './dialog';
+import type { PagedListProps } from './paged-list';
+import type { QrCodeProps } from './qr-code';
+import type { SendCodeButtonProps } from './send-code-button';
+import { SkeletonRows } from './skeleton';
+
+const PagedListView = lazy(() => import('./paged-list').then((m) => ({ default: m.PagedList })));
+const SendCodeButtonView = lazy(() =>
+  import('./send-code-button').then((m) => ({ default: m.SendCodeButton })),
+);
+const QrCodeView = lazy(() => import('./qr-code').then((m) => ({ default: m.QrCode })));
+const CopyButtonView = lazy(() => import('./copy-button').then((m) => ({ default: m.CopyButton })));
+
+/** The paged list of spec §4 (see ./paged-list). */
+export function PagedList<T>(props: PagedListProps<T> & { fallback?: ReactNode }) {
+  const { fallback, ...rest } = props;
+  return (
+    <Suspense fallback={fallback ?? <SkeletonRows rows={6} />}>
+      {/* The lazy view loses the generic parameter; the props were checked against PagedListProps<T> above. */}
+      <PagedListView {...(rest as PagedListProps<unknown>)} />
+    </Suspense>
+  );
+}
+
+/** The send-code button with the 60 s countdown (see ./send-code-button). */
+export function SendCodeButton(props: SendCodeButtonProps) {
+  return (
+    <Suspense fallback={null}>
+      <SendCodeButtonView {...props} />
+    </Suspense>
+  );
+}
+
+/** A QR code (see ./qr-code). */
+export function QrCode(props: QrCodeProps) {
+  return (
+    <Suspense fallback={<div style={{ width: props.size ?? 160, height: props.size ?? 160 }} />}>
+      <QrCodeView {...props} />
+    </Suspense>
+  );
+}
+
+/** A copy button that toasts 'copy success' (see ./copy-button). */
+export function CopyButton(props: CopyButtonProps) {
+  return (
+    <Suspense fallback={null}>
+      <CopyButtonView {...props} />
+    </Suspense>
+  );
+}
+
+const DialogView = lazy(() => import('./dialog').then((m) => ({ default: m.Dialog })));
+const DialogHostView = lazy(() => import('./dialog').then((m) => ({ default: m.DialogHost })));
+
+/** A modal dialog (see ./dialog); its code loads when one first opens. */
+export function Dialog(props: DialogProps) {
+  if (!props.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <DialogView {...props} />
+    </Suspense>
+  );
+}
+
+/** Shows pending `confirm()` requests; mount once. Loads the dialog's code only when there is one. */
+export function DialogHost() {
+  const pending = useAtomValue(confirmQueueAtom, { store: appStore }).length > 0;
+  if (!pending) return null;
+  return (
+    <Suspense fallback={null}>
+      <DialogHostView />
+    </Suspense>
+  );
+}
