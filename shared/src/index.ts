@@ -77,6 +77,7 @@ export { LANGUAGE_NAMES } from './i18n/language-names';
 
 // Theme
 export { createTheme, defaultTheme } from './theme/theme';
+export { GlobalStyle } from './theme/global-style';
 
 // UI kit
 export { PageHeader } from './ui/page-header';

@@ -7,11 +7,11 @@ import {
   defaultTheme,
   DialogHost,
   GlobalSpinner,
+  GlobalStyle,
   i18n,
   StoreProvider,
   ToastHost,
 } from '@meridian/shared';
-import { GlobalStyle } from './global-style';
 import { NavigationBridge } from './navigation-bridge';
 import { Shell } from './shell';
 

@@ -16,6 +16,7 @@ import { NavigationProvider } from '../navigation/navigation';
 import { clearSessionAtom, sessionAtom } from '../state/session';
 import { languageAtom } from '../state/language';
 import { appStore, StoreProvider } from '../state/store';
+import { GlobalStyle } from '../theme/global-style';
 import { defaultTheme } from '../theme/theme';
 
 export type StandaloneOptions = {
@@ -75,6 +76,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<void>
     <StoreProvider store={appStore}>
       <I18nextProvider i18n={i18n}>
         <ThemeProvider theme={defaultTheme}>
+          <GlobalStyle />
           <Router pages={options.pages} />
         </ThemeProvider>
       </I18nextProvider>

@@ -1,3 +1,4 @@
+/** Document-wide styles of the dark trading theme; rendered once by the host (and by the standalone dev shell). */
 import { createGlobalStyle } from 'styled-components';
 
 export const GlobalStyle = createGlobalStyle`
