@@ -101,7 +101,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
   const dist = process.env.STATIC_DIR ?? path.join(ROOT, 'dist');
-  if (!fs.existsSync(path.join(dist, 'remotes.json'))) throw new Error(`No build in ${dist}: run npm run build`);
+  if (!fs.existsSync(path.join(dist, 'remotes.json')))
+    throw new Error(`No build in ${dist}: run npm run build`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
 
   await buildFloor(path.join(tmp, 'floor'));
@@ -111,7 +112,13 @@ async function main(): Promise<void> {
   const port = await freePort();
   const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: path.join(ROOT, 'server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: dist, DATA_DIR: path.join(tmp, 'data') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: dist,
+      DATA_DIR: path.join(tmp, 'data'),
+    },
     stdio: 'ignore',
   });
   try {
@@ -127,7 +134,9 @@ async function main(): Promise<void> {
     const chart = app.filter((r) => r.chart);
     console.log(`app     ${kb(appBytes)} in ${app.length} files`);
     console.log(`floor   ${kb(floorBytes)} in ${floor.length} files (bare React 19, same toolchain)`);
-    console.log(`ratio   ${ratio.toFixed(2)}x (target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT MET'})`);
+    console.log(
+      `ratio   ${ratio.toFixed(2)}x (target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT MET'})`,
+    );
     console.log(`chart code in first load: ${chart.length ? chart.map((r) => r.url).join(', ') : 'none'}`);
   } finally {
     server.kill();

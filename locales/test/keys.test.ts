@@ -305,7 +305,9 @@ describe('namespaces reach a build', () => {
   );
   const client = namespaces.filter((ns) => !NO_LOADER.has(ns));
   it('cover at least the namespaces of the shell and the remotes', () => {
-    expect(client).toEqual(expect.arrayContaining(['common', 'shell', 'markets', 'orders', 'funds', 'account', 'support']));
+    expect(client).toEqual(
+      expect.arrayContaining(['common', 'shell', 'markets', 'orders', 'funds', 'account', 'support']),
+    );
   });
   it.each(client)('%s is emitted by a host or remote build', (ns) => {
     expect(configs.some((c) => c.includes(`'${ns}'`))).toBe(true);

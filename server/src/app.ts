@@ -1,0 +1,259 @@
+/**
+ * Builds the HTTP app: security headers, the envelope `{code, msg, data}` of every /api and /v1/api call, the central
+ * error mapping, static files, and the domain modules. Storage is migrated and seeded while the app gets ready.
+ */
+import fs from 'node:fs';
+import Fastify from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { Redis } from 'ioredis';
+import { ERROR_CODES } from '@meridian/shared/pure';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { uploadsDirOf } from './context';
+import { AppError } from './lib/errors';
+import { envelope, isApiPath } from './lib/envelope';
+import { loadI18n, requestLanguage } from './lib/i18n';
+import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, RedisRateLimiter, scaleLimits } from './lib/rate-limit';
+import type { RateLimiter, RateLimits } from './lib/rate-limit';
+import { ValidationError } from './lib/validate';
+import './lib/request';
+import { OutboxMailer, SmtpMailer } from './modules/notify/mailer';
+import type { Mailer, SmsProvider } from './modules/notify/mailer';
+import { registerStatic } from './modules/static/routes';
+import { createStorage } from './storage/db';
+import type { Storage } from './storage/db';
+import { seed } from './storage/seed';
+import { accountsRoutes } from './modules/accounts/routes';
+import { notifyRoutes } from './modules/notify/routes';
+import { contentRoutes } from './modules/content/routes';
+import { uploadsRoutes } from './modules/uploads/routes';
+import { complianceRoutes } from './modules/compliance/routes';
+import { MAX_UPLOAD_BYTES } from './modules/uploads/service';
+import { createBus } from './realtime/bus';
+import type { EventBus } from './realtime/bus';
+import { registerRealtime } from './realtime/gateway';
+
+export type AppOverrides = {
+  storage?: Storage;
+  limiter?: RateLimiter;
+  limits?: Partial<RateLimits>;
+  sms?: SmsProvider | null;
+  mailer?: Mailer;
+  now?: () => number;
+  bus?: EventBus;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** Origins allowed to call the API cross-origin: the same site's sibling subdomains (www.x.com -> api.x.com). */
+function corsAllowed(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  let o: URL;
+  try {
+    o = new URL(origin);
+  } catch {
+    return false;
+  }
+  const parent = (h: string) => h.split('.').slice(1).join('.');
+  const reqHost = host.split(':')[0] ?? '';
+  if (o.hostname === reqHost) return true;
+  const p = parent(reqHost);
+  return p.includes('.') && parent(o.hostname) === p;
+}
+
+export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyInstance {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    // Generous but bounded: a slow client cannot hold a connection forever.
+    requestTimeout: 60_000,
+    return503OnClosing: true,
+  });
+
+  const now = overrides.now ?? Date.now;
+  const storage =
+    overrides.storage ??
+    createStorage({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      schema: config.databaseSchema,
+    });
+  const i18n = loadI18n(config.localesDir);
+  let limiter = overrides.limiter;
+  if (!limiter) {
+    limiter = config.redisUrl
+      ? new RedisRateLimiter(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }))
+      : new MemoryRateLimiter(now);
+  }
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.smtpFrom) : new OutboxMailer(storage.db, now));
+  const ctx: AppContext = {
+    config,
+    storage,
+    db: storage.db,
+    i18n,
+    mailer,
+    sms: overrides.sms ?? null,
+    limiter,
+    limits: scaleLimits({ ...DEFAULT_RATE_LIMITS, ...overrides.limits }, config.rateLimitScale),
+    now,
+    uploadsDir: uploadsDirOf(config),
+    bus: overrides.bus ?? createBus(config.redisUrl),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('lang', 'hk');
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.lang = requestLanguage(req.headers.lang);
+    const origin = req.headers.origin;
+    if (origin && isApiPath(req.url) && corsAllowed(origin, req.headers.host)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Vary', 'Origin');
+      if (req.method === 'OPTIONS') {
+        reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+        reply.header('Access-Control-Allow-Headers', 'lang, authorization, content-type, token');
+        reply.header('Access-Control-Max-Age', '600');
+        return reply.code(204).send();
+      }
+    }
+    return undefined;
+  });
+
+  void app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    hsts: config.nodeEnv === 'production' ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  void app.register(formbody, { bodyLimit: 64 * 1024 });
+  void app.register(multipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 10,
+      parts: 12,
+      fieldSize: 1024,
+      headerPairs: 100,
+    },
+  });
+
+  // Storage: migrate and seed before the app reports ready.
+  void app.register(async () => {
+    await storage.migrate();
+    await seed(ctx);
+    fs.mkdirSync(ctx.uploadsDir, { recursive: true });
+    if (config.nodeEnv === 'production' && mailer.kind === 'outbox') {
+      app.log.warn('SMTP_URL is not set: e-mail is kept in the database outbox and not delivered');
+    }
+  });
+
+  // Success envelopes built without a sentence get the generic one in the caller's language.
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    const p = payload as { code?: unknown; msg?: unknown } | null;
+    if (p && typeof p === 'object' && p.code === 1 && p.msg === 'success') {
+      return { ...p, msg: i18n.t(req.lang, 'common.success') };
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError | ValidationError | Error, req, reply) =>
+    handleError(app, err, req, reply),
+  );
+
+  const serveHost = registerStatic(app, { staticDir: config.staticDir });
+  app.setNotFoundHandler((req, reply) => {
+    if (isApiPath(req.url)) {
+      return reply.code(404).send(envelope(ERROR_CODES.notFound, i18n.t(req.lang, 'error.notFound'), null));
+    }
+    if (req.method === 'GET' || req.method === 'HEAD') return serveHost(req, reply);
+    return reply.code(404).type('text/plain').send('Not Found');
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  void app.register(accountsRoutes);
+  void app.register(notifyRoutes);
+  void app.register(contentRoutes);
+  void app.register(uploadsRoutes);
+  void app.register(complianceRoutes);
+  void app.register(async (scope) => {
+    await registerRealtime(scope, ctx, ctx.bus);
+  });
+
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([ctx.limiter.close(), ctx.mailer.close(), ctx.bus.close()]);
+    await storage.close();
+  });
+  return app;
+}
+
+function handleError(
+  app: FastifyInstance,
+  err: FastifyError | AppError | ValidationError | Error,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const t = app.ctx.i18n.t;
+  const lang = req.lang ?? requestLanguage(req.headers.lang);
+  if (err instanceof AppError) {
+    if (err.httpStatus === 429) reply.header('Retry-After', String(err.params.seconds ?? 60));
+    return reply.code(err.httpStatus).send(envelope(err.code, t(lang, err.key, err.params), null));
+  }
+  if (err instanceof ValidationError) {
+    const first = err.issues[0];
+    const msg = first ? t(lang, first.key, first.params) : t(lang, 'v.invalid', { field: 'input' });
+    return reply.code(200).send(envelope(ERROR_CODES.validation, msg, null));
+  }
+  const fe = err as FastifyError;
+  if (fe.validation) {
+    return reply
+      .code(200)
+      .send(envelope(ERROR_CODES.validation, t(lang, 'v.invalid', { field: 'input' }), null));
+  }
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (
+    status === 413 ||
+    fe.code === 'FST_REQ_FILE_TOO_LARGE' ||
+    fe.code === 'FST_FILES_LIMIT' ||
+    fe.code === 'FST_PARTS_LIMIT'
+  ) {
+    return reply.code(413).send(envelope(ERROR_CODES.payloadTooLarge, t(lang, 'error.tooLarge'), null));
+  }
+  if (status === 429) {
+    return reply
+      .code(429)
+      .send(envelope(ERROR_CODES.rateLimited, t(lang, 'error.rateLimited', { seconds: 60 }), null));
+  }
+  if (status >= 400 && status < 500) {
+    // Malformed body, unsupported content type, bad multipart: a transport-level problem of the request.
+    return reply.code(status).send(envelope(ERROR_CODES.badRequest, t(lang, 'error.badRequest'), null));
+  }
+  req.log.error({ err }, 'unexpected error');
+  return reply.code(500).send(envelope(ERROR_CODES.internal, t(lang, 'error.internal'), null));
+}

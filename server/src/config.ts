@@ -1,0 +1,125 @@
+/**
+ * Configuration from the environment, validated once at start-up. Every key has an embedded default so that
+ * `npm start` works with no configuration at all (SQLite under <repo>/data, static files from <repo>/dist).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Walk up from `start` until a directory holding `pnpm-workspace.yaml` is found (the monorepo root). */
+export function findRepoRoot(start: string = process.cwd()): string {
+  let dir = path.resolve(start);
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(start);
+    dir = parent;
+  }
+}
+
+const optionalUrl = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL with one of the protocols ${protocols.join(', ')}` },
+    );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).optional(),
+  STATIC_DIR: z.string().trim().min(1).optional(),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  /** PostgreSQL schema (default public). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .optional(),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  SMTP_FROM: z.string().trim().min(3).default('Meridian <no-reply@meridian.local>'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SITE_TITLE: z.string().trim().min(1).max(100).default('Meridian'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Session lifetime in hours. */
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 30),
+  /** Multiplies every abuse limit (e.g. 10 for load tests or end-to-end runs from one IP); 1 in production. */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100000).default(1),
+  /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  repoRoot: string;
+  dataDir: string;
+  staticDir: string;
+  localesDir: string;
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (tests isolate each run in its own schema); default `public`. */
+  databaseSchema?: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  siteTitle: string;
+  logLevel: string;
+  sessionTtlHours: number;
+  trustProxy: boolean;
+  rateLimitScale: number;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parse and validate the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const repoRoot = findRepoRoot();
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    repoRoot,
+    dataDir: path.resolve(repoRoot, e.DATA_DIR ?? 'data'),
+    staticDir: path.resolve(repoRoot, e.STATIC_DIR ?? 'dist'),
+    localesDir: path.join(repoRoot, 'locales'),
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    nodeEnv: e.NODE_ENV,
+    siteTitle: e.SITE_TITLE,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+  };
+  return { ...config, ...overrides };
+}

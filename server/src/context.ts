@@ -1,0 +1,27 @@
+/** What route modules get: config, storage, translations, mail, limits, a clock and the realtime bus. Built once by buildApp. */
+import path from 'node:path';
+import type { Config } from './config';
+import type { I18n } from './lib/i18n';
+import type { RateLimiter, RateLimits } from './lib/rate-limit';
+import type { Mailer, SmsProvider } from './modules/notify/mailer';
+import type { EventBus } from './realtime/bus';
+import type { DB, Storage } from './storage/db';
+
+export type AppContext = {
+  config: Config;
+  storage: Storage;
+  db: DB;
+  i18n: I18n;
+  mailer: Mailer;
+  sms: SmsProvider | null;
+  limiter: RateLimiter;
+  limits: RateLimits;
+  now: () => number;
+  uploadsDir: string;
+  /** Realtime events to the sockets (in-process, or Redis across API nodes). */
+  bus: EventBus;
+};
+
+export function uploadsDirOf(config: Config): string {
+  return path.join(config.dataDir, 'uploads');
+}

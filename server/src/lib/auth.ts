@@ -1,0 +1,78 @@
+/**
+ * Session check for protected calls: the token (the `authorization` header, raw or `Bearer <token>`) is hashed and
+ * looked up; a missing, unknown, expired or revoked token answers code 999.
+ */
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext } from '../context';
+import type { AuthUser } from './request';
+import { demoForbidden, forbidden, sessionExpired } from './errors';
+import { sha256 } from './security';
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
+
+export function tokenFrom(req: FastifyRequest): string | null {
+  const raw = req.headers.authorization ?? req.headers.token;
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!value) return null;
+  const token = value.toLowerCase().startsWith('bearer ') ? value.slice(7).trim() : value;
+  return TOKEN_SHAPE.test(token) ? token : null;
+}
+
+export async function findSessionUser(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'users.id as id',
+      'users.uid as uid',
+      'users.email as email',
+      'users.role as role',
+      'users.is_demo as is_demo',
+    ])
+    .where('sessions.token_hash', '=', sha256(token))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', ctx.now())
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    uid: row.uid,
+    email: row.email,
+    role: row.role,
+    isDemo: row.is_demo === 1,
+    sessionId: row.session_id,
+  };
+}
+
+/** Resolve the caller, or null when no valid token was sent. */
+export async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<AuthUser | null> {
+  const token = tokenFrom(req);
+  if (!token) return null;
+  return findSessionUser(ctx, token);
+}
+
+export async function authenticate(ctx: AppContext, req: FastifyRequest): Promise<AuthUser> {
+  const user = await optionalUser(ctx, req);
+  if (!user) throw sessionExpired();
+  req.user = user;
+  return user;
+}
+
+/** preHandler for protected calls. `realOnly` refuses demo users (spec §6). */
+export function requireUser(
+  ctx: AppContext,
+  opts: { realOnly?: boolean; ops?: boolean } = {},
+): preHandlerAsyncHookHandler {
+  return async (req) => {
+    const user = await authenticate(ctx, req);
+    if (opts.ops && user.role !== 'ops') throw forbidden();
+    if (opts.realOnly && user.isDemo) throw demoForbidden();
+  };
+}
+
+/** The authenticated user of a protected call (set by requireUser). */
+export function userOf(req: FastifyRequest): AuthUser {
+  if (!req.user) throw sessionExpired();
+  return req.user;
+}

@@ -1,0 +1,108 @@
+/**
+ * Fixed-window counters for abuse limits (login, register, code sending) per IP and per account.
+ * In memory in embedded mode; in Redis when REDIS_URL is set, so that several API nodes share the counts.
+ */
+import type { Redis } from 'ioredis';
+
+export type HitResult = { allowed: boolean; count: number; retryAfterSec: number };
+
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs: number): Promise<HitResult>;
+  close(): Promise<void>;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = Date.now();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<HitResult> {
+    const t = this.now();
+    this.sweep(t);
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= t) {
+      w = { count: 0, resetAt: t + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count += 1;
+    return {
+      allowed: w.count <= limit,
+      count: w.count,
+      retryAfterSec: Math.max(1, Math.ceil((w.resetAt - t) / 1000)),
+    };
+  }
+
+  private sweep(t: number) {
+    if (t - this.lastSweep < 60_000) return;
+    this.lastSweep = t;
+    for (const [k, w] of this.windows) if (w.resetAt <= t) this.windows.delete(k);
+  }
+
+  async close(): Promise<void> {
+    this.windows.clear();
+  }
+}
+
+const SCRIPT = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {c, ttl}`;
+
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'meridian:rl:',
+  ) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<HitResult> {
+    const [count, ttl] = (await this.redis.eval(SCRIPT, 1, this.prefix + key, String(windowMs))) as [
+      number,
+      number,
+    ];
+    return { allowed: count <= limit, count, retryAfterSec: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}
+
+/** The limits (count per window). Tests and the crash drill may scale them. */
+export type RateLimits = {
+  loginPerIp: [number, number];
+  loginPerAccount: [number, number];
+  registerPerIp: [number, number];
+  registerPerAccount: [number, number];
+  codePerIp: [number, number];
+  codePerTarget: [number, number];
+  demoPerIp: [number, number];
+  captchaPerIp: [number, number];
+  uploadPerUser: [number, number];
+};
+
+const MIN = 60_000;
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIp: [30, 5 * MIN],
+  loginPerAccount: [10, 15 * MIN],
+  registerPerIp: [10, 60 * MIN],
+  registerPerAccount: [5, 60 * MIN],
+  codePerIp: [10, 60 * MIN],
+  codePerTarget: [5, 60 * MIN],
+  demoPerIp: [20, 60 * MIN],
+  captchaPerIp: [60, 10 * MIN],
+  uploadPerUser: [60, 60 * MIN],
+};
+
+/** Every limit's count multiplied by `scale` (at least 1), windows unchanged. */
+export function scaleLimits(limits: RateLimits, scale: number): RateLimits {
+  if (scale === 1) return limits;
+  const out = { ...limits };
+  for (const k of Object.keys(out) as (keyof RateLimits)[]) {
+    const [count, windowMs] = out[k];
+    out[k] = [Math.max(1, Math.round(count * scale)), windowMs];
+  }
+  return out;
+}

@@ -1,0 +1,128 @@
+/**
+ * Input validation. Every handler parses its query/body with a zod schema through `parseInput`; a failure throws a
+ * ValidationError whose first issue becomes the envelope message (code 1001) in the caller's language.
+ * Schema messages may be message keys (`v.*`), so rules can name their own sentence.
+ */
+import { z } from 'zod';
+import type { MsgParams } from './errors';
+
+export type Issue = { field: string; key: string; params: MsgParams };
+
+export class ValidationError extends Error {
+  override name = 'ValidationError';
+  constructor(readonly issues: Issue[]) {
+    super(issues[0]?.key ?? 'v.invalid');
+  }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = input;
+  for (const p of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[p];
+  }
+  return cur;
+}
+
+export function toIssues(error: z.ZodError, input: unknown): Issue[] {
+  return error.issues.map((i) => {
+    const field = i.path.map(String).join('.') || 'input';
+    const params: MsgParams = { field };
+    const value = valueAt(input, i.path);
+    const present =
+      value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+    // "Please fill in" only when the field is really missing; a present value of the wrong kind is "not valid".
+    if (i.message === 'v.required' && present && typeof value !== 'string')
+      return { field, key: 'v.invalid', params };
+    if (i.message.startsWith('v.')) return { field, key: i.message, params };
+    if (i.code === 'invalid_type' && (value === undefined || value === null || value === ''))
+      return { field, key: 'v.required', params };
+    if (i.code === 'too_small' && (value === '' || value === undefined))
+      return { field, key: 'v.required', params };
+    if (i.code === 'too_small') {
+      const min = Number((i as { minimum?: unknown }).minimum);
+      return {
+        field,
+        key: typeof value === 'string' ? 'v.tooShort' : 'v.outOfRange',
+        params: { field, min },
+      };
+    }
+    if (i.code === 'too_big') {
+      const max = Number((i as { maximum?: unknown }).maximum);
+      return { field, key: typeof value === 'string' ? 'v.tooLong' : 'v.outOfRange', params: { field, max } };
+    }
+    if (i.code === 'invalid_value') return { field, key: 'v.oneOf', params };
+    return { field, key: 'v.invalid', params };
+  });
+}
+
+/** Parse `input` with `schema` or throw a ValidationError. Non-object input is treated as an empty object. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const source = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
+  const r = schema.safeParse(source);
+  if (!r.success) throw new ValidationError(toIssues(r.error, source));
+  return r.data;
+}
+
+// ---- field helpers: form bodies and query strings carry strings; JSON bodies may carry numbers ----
+
+/** A trimmed string; empty means missing. */
+export const str = (max = 255) =>
+  z
+    .string({ message: 'v.required' })
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, { message: 'v.required' }).max(max));
+
+/** An optional trimmed string ('' becomes undefined). */
+export const optStr = (max = 255) =>
+  z
+    .string()
+    .max(max * 4)
+    .optional()
+    .transform((s) => (s === undefined ? undefined : s.trim() || undefined))
+    .pipe(z.string().max(max).optional());
+
+/** An integer given as number or decimal string. */
+export const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,15}$/, { message: 'v.integer' }),
+      ],
+      { message: 'v.integer' },
+    )
+    .transform((v) => Number(v))
+    .pipe(z.number().int({ message: 'v.integer' }).min(min).max(max));
+
+export const optInt = (min?: number, max?: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), int(min, max).optional());
+
+export const email = () =>
+  z
+    .string({ message: 'v.required' })
+    .transform((s) => s.trim().toLowerCase())
+    .pipe(
+      z
+        .string()
+        .min(1, { message: 'v.required' })
+        .max(254, { message: 'v.email' })
+        .regex(
+          /^[^\s@<>()[\]\\,;:"]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/,
+          {
+            message: 'v.email',
+          },
+        ),
+    );
+
+/** Password policy: 8..128 characters, at least one letter and one digit. */
+export const password = () =>
+  z
+    .string({ message: 'v.required' })
+    .min(1, { message: 'v.required' })
+    .min(8, { message: 'v.passwordWeak' })
+    .max(128, { message: 'v.passwordLong' })
+    .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), { message: 'v.passwordWeak' });

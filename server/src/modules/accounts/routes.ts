@@ -1,0 +1,95 @@
+/**
+ * Account calls (spec §7 "Account and base"):
+ *   POST /api/user/register            form: type, area_id, account, password, re_password, invite_code, sms_code, key, mobile
+ *   POST /api/user/loginForU           form: account, password, login_type | demo_id  -> { token, user }
+ *   GET  /api/user/createAccountDemoForU                                             -> { demo_id, token, user }
+ *   GET  /api/user/info                                                              -> user
+ *   POST /api/user/forget_password     form: type, account, new_password, secondary_password, auth_code
+ *   POST /api/user/amend_password      form: old_password, new_password, re_password        (real users)
+ *   POST /api/user/logout              revokes the calling token
+ *   GET  /api/captcha                  -> { id, b64s }  (registration when verify_reg_type is 2)
+ */
+import type { FastifyInstance } from 'fastify';
+import { optionalUser, requireUser, userOf } from '../../lib/auth';
+import { ok } from '../../lib/envelope';
+import { AppError, demoForbidden } from '../../lib/errors';
+import { ERROR_CODES } from '@meridian/shared/pure';
+import { enforceLimit } from '../../lib/limits';
+import { parseInput, ValidationError } from '../../lib/validate';
+import { createCaptcha } from './captcha';
+import { amendBody, credentialsBody, forgetBody, loginInput, registerBody } from './schemas';
+import * as service from './service';
+
+export async function accountsRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const t = ctx.i18n.t;
+
+  app.post('/api/user/register', async (req) => {
+    const body = parseInput(registerBody, req.body);
+    await enforceLimit(ctx, 'registerPerIp', req.ip);
+    await enforceLimit(ctx, 'registerPerAccount', body.account);
+    const data = await service.register(ctx, body, req.ip);
+    return ok(data, t(req.lang, 'register.ok'));
+  });
+
+  app.post('/api/user/loginForU', async (req) => {
+    const raw = parseInput(loginInput, req.body);
+    await enforceLimit(ctx, 'loginPerIp', req.ip);
+    if (raw.demo_id) {
+      await enforceLimit(ctx, 'loginPerAccount', `demo:${raw.demo_id}`);
+      return ok(await service.loginDemo(ctx, raw.demo_id, req.ip), t(req.lang, 'login.ok'));
+    }
+    const body = parseInput(credentialsBody, req.body);
+    await enforceLimit(ctx, 'loginPerAccount', body.account);
+    return ok(await service.login(ctx, body, req.ip), t(req.lang, 'login.ok'));
+  });
+
+  app.get('/api/user/createAccountDemoForU', async (req) => {
+    await enforceLimit(ctx, 'demoPerIp', req.ip);
+    return ok(await service.createDemo(ctx, req.ip), t(req.lang, 'demo.created'));
+  });
+
+  app.get('/api/user/info', { preHandler: requireUser(ctx) }, async (req) => {
+    return ok(await service.info(ctx, userOf(req).id));
+  });
+
+  app.post('/api/user/forget_password', async (req) => {
+    const body = parseInput(forgetBody, req.body);
+    if (body.type === 2) throw new AppError(ERROR_CODES.smsUnavailable, 'sms.unavailable');
+    // Without an account field the reset is for the logged-in user (the /mine/password e-mail reset).
+    let account = body.account;
+    const caller = await optionalUser(ctx, req);
+    if (caller?.isDemo) throw demoForbidden();
+    if (!account) {
+      if (!caller?.email)
+        throw new ValidationError([{ field: 'account', key: 'v.required', params: { field: 'account' } }]);
+      account = caller.email;
+    }
+    await enforceLimit(ctx, 'loginPerIp', req.ip);
+    await enforceLimit(ctx, 'loginPerAccount', account);
+    await service.forgetPassword(ctx, { ...body, account });
+    return ok(null, t(req.lang, 'password.resetOk'));
+  });
+
+  app.post('/api/user/amend_password', { preHandler: requireUser(ctx, { realOnly: true }) }, async (req) => {
+    const body = parseInput(amendBody, req.body);
+    const user = userOf(req);
+    await enforceLimit(ctx, 'loginPerAccount', `id:${user.id}`);
+    await service.amendPassword(ctx, user.id, {
+      oldPassword: body.old_password ?? body.password ?? '',
+      newPassword: body.new_password,
+      confirm: body.re_password ?? body.secondary_password,
+    });
+    return ok(null, t(req.lang, 'password.changedOk'));
+  });
+
+  app.post('/api/user/logout', { preHandler: requireUser(ctx) }, async (req) => {
+    await service.logout(ctx, userOf(req).sessionId);
+    return ok(null, t(req.lang, 'logout.ok'));
+  });
+
+  app.get('/api/captcha', async (req) => {
+    await enforceLimit(ctx, 'captchaPerIp', req.ip);
+    return ok(await createCaptcha(ctx));
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * Real-name verification (spec §3, §4):
+ *   GET  /api/user_real/center     -> { review_status, name, card_id, front_pic, reverse_pic, reason }
+ *   POST /api/user_real/real_name  form: name, card_id, front_pic, reverse_pic  (0 -> 1; real users only)
+ * review_status: 0 not submitted (or rejected: the form is shown again, with `reason`), 1 waiting, 2 approved.
+ * Every submission is a row; the decision (outcome, decider, reason, time) is stored on it by the ops review.
+ */
+import { ERROR_CODES } from '@meridian/shared/pure';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser, userOf } from '../../lib/auth';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import { parseInput, str } from '../../lib/validate';
+import { isUniqueViolation } from '../accounts/repository';
+import { ownedUpload } from '../uploads/service';
+import { latestRealName, REVIEW } from './repository';
+
+const realNameBody = z.object({
+  name: str(100).pipe(z.string().regex(/^[^<>{}\p{Cc}]{1,100}$/u, { message: 'v.name' })),
+  card_id: str(40).pipe(z.string().regex(/^[A-Za-z0-9-]{4,40}$/, { message: 'v.cardId' })),
+  front_pic: str(300),
+  reverse_pic: str(300),
+});
+
+export async function complianceRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const t = ctx.i18n.t;
+
+  app.get('/api/user_real/center', { preHandler: requireUser(ctx, { realOnly: true }) }, async (req) => {
+    const row = await latestRealName(ctx.db, userOf(req).id);
+    if (!row)
+      return ok({ review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' });
+    const status = row.review_status === REVIEW.rejected ? 0 : row.review_status;
+    return ok({
+      review_status: status,
+      name: row.name,
+      card_id: row.card_id,
+      front_pic: row.front_pic,
+      reverse_pic: row.reverse_pic,
+      reason: row.review_status === REVIEW.rejected ? (row.reason ?? '') : '',
+    });
+  });
+
+  app.post('/api/user_real/real_name', { preHandler: requireUser(ctx, { realOnly: true }) }, async (req) => {
+    const body = parseInput(realNameBody, req.body);
+    const user = userOf(req);
+    const front = await ownedUpload(ctx, user.id, body.front_pic);
+    if (!front) throw new AppError(ERROR_CODES.badUpload, 'realName.badPic', { field: 'front_pic' });
+    const back = await ownedUpload(ctx, user.id, body.reverse_pic);
+    if (!back) throw new AppError(ERROR_CODES.badUpload, 'realName.badPic', { field: 'reverse_pic' });
+    const now = ctx.now();
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const latest = await latestRealName(trx, user.id);
+        if (latest?.review_status === REVIEW.waiting)
+          throw new AppError(ERROR_CODES.realNamePending, 'realName.pending');
+        if (latest?.review_status === REVIEW.approved)
+          throw new AppError(ERROR_CODES.realNameApproved, 'realName.approved');
+        await trx
+          .insertInto('real_name')
+          .values({
+            user_id: user.id,
+            name: body.name,
+            card_id: body.card_id.toUpperCase(),
+            front_pic: `/api/common/upload/${front.name}`,
+            reverse_pic: `/api/common/upload/${back.name}`,
+            review_status: REVIEW.waiting,
+            decided_by: null,
+            decided_at: null,
+            reason: null,
+            created_at: now,
+          })
+          .execute();
+      });
+    } catch (err) {
+      // A concurrent submission won the race (unique index on the waiting submission).
+      if (isUniqueViolation(err)) throw new AppError(ERROR_CODES.realNamePending, 'realName.pending');
+      throw err;
+    }
+    return ok({ review_status: REVIEW.waiting }, t(req.lang, 'realName.submitted'));
+  });
+}

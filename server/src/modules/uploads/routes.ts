@@ -1,0 +1,64 @@
+/**
+ *   POST /api/common/image_upload   multipart, field `file` -> { url }   (real users; JPEG/PNG/WebP, <= 5 MB)
+ *   GET  /api/common/upload/:name   the image, to its owner and to ops only (authorization header); others get
+ *                                   HTTP 404 with envelope code 1002, the same as a missing file
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ERROR_CODES } from '@meridian/shared/pure';
+import type { FastifyInstance } from 'fastify';
+import { requireUser, userOf } from '../../lib/auth';
+import { envelope, ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import { enforceLimit } from '../../lib/limits';
+import { isUploadName, MAX_UPLOAD_BYTES, storeImage } from './service';
+
+export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const t = ctx.i18n.t;
+
+  app.post('/api/common/image_upload', { preHandler: requireUser(ctx, { realOnly: true }) }, async (req) => {
+    const user = userOf(req);
+    await enforceLimit(ctx, 'uploadPerUser', String(user.id));
+    if (!req.isMultipart()) throw new AppError(ERROR_CODES.badUpload, 'upload.noFile');
+    let buf: Buffer | null = null;
+    for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || buf !== null) {
+          part.file.resume();
+          continue;
+        }
+        buf = await part.toBuffer();
+      }
+    }
+    if (!buf) throw new AppError(ERROR_CODES.badUpload, 'upload.noFile');
+    const { url } = await storeImage(ctx, user.id, buf);
+    return ok({ url }, t(req.lang, 'upload.ok'));
+  });
+
+  app.get<{ Params: { name: string } }>(
+    '/api/common/upload/:name',
+    { preHandler: requireUser(ctx) },
+    async (req, reply) => {
+      const user = userOf(req);
+      const name = req.params.name;
+      const notFound = () =>
+        reply.code(404).send(envelope(ERROR_CODES.notFound, t(req.lang, 'error.notFound'), null));
+      if (!isUploadName(name)) return notFound();
+      const row = await ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
+      if (!row || (row.owner_id !== user.id && user.role !== 'ops')) return notFound();
+      let data: Buffer;
+      try {
+        data = await fs.promises.readFile(path.join(ctx.uploadsDir, name));
+      } catch {
+        return notFound();
+      }
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .type(row.mime)
+        .send(data);
+    },
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The event bus between what produces realtime events (the price feed, the trading engine) and the gateways that
+ * push them to sockets. In-process by default; with REDIS_URL, Redis pub/sub, so an event published on any API
+ * node reaches the sockets connected to every node.
+ */
+import { Redis } from 'ioredis';
+
+/** One event: a topic, its payload, and for private topics the only user who may receive it. */
+export type BusEvent = { topic: string; data: unknown; userId?: number };
+export type BusListener = (event: BusEvent) => void;
+
+export interface EventBus {
+  publish(event: BusEvent): void;
+  subscribe(listener: BusListener): () => void;
+  close(): Promise<void>;
+}
+
+export class LocalBus implements EventBus {
+  private listeners = new Set<BusListener>();
+
+  publish(event: BusEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch {
+        // one faulty listener must not stop the others
+      }
+    }
+  }
+
+  subscribe(listener: BusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}
+
+const CHANNEL = 'meridian:realtime';
+
+/** Redis pub/sub across API nodes. Events are delivered locally only when they come back from Redis. */
+export class RedisBus implements EventBus {
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly local = new LocalBus();
+  private ready: Promise<unknown>;
+
+  constructor(url: string, channel = CHANNEL) {
+    this.pub = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.sub = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.channel = channel;
+    this.ready = this.sub.subscribe(channel);
+    this.sub.on('message', (_ch: string, raw: string) => {
+      try {
+        this.local.publish(JSON.parse(raw) as BusEvent);
+      } catch {
+        // ignore a malformed message
+      }
+    });
+  }
+
+  private readonly channel: string;
+
+  /** Resolves once this node listens, so nothing published after it is missed. */
+  whenReady(): Promise<unknown> {
+    return this.ready;
+  }
+
+  publish(event: BusEvent): void {
+    void this.pub.publish(this.channel, JSON.stringify(event)).catch(() => undefined);
+  }
+
+  subscribe(listener: BusListener): () => void {
+    return this.local.subscribe(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.local.close();
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}
+
+export function createBus(redisUrl?: string | null): EventBus {
+  return redisUrl ? new RedisBus(redisUrl) : new LocalBus();
+}

@@ -1,0 +1,191 @@
+/**
+ * The one set of migrations for both dialects, applied at start-up. Only portable column types are used
+ * (bigint, integer, text, varchar); the id column is the one dialect-specific piece.
+ * Never edit a migration that has shipped: add a new one.
+ */
+import { Migrator, sql } from 'kysely';
+import type { Kysely, Migration, MigrationProvider, CreateTableBuilder } from 'kysely';
+import type { Dialect } from './db';
+
+type Any = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function withId<T extends string>(
+  t: CreateTableBuilder<T, never>,
+  dialect: Dialect,
+): CreateTableBuilder<T, 'id'> {
+  return dialect === 'postgres'
+    ? t.addColumn('id', 'bigserial', (c) => c.primaryKey())
+    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_accounts_content_uploads': {
+      async up(db: Any) {
+        await withId(db.schema.createTable('users'), dialect)
+          .addColumn('uid', 'varchar(32)', (c) => c.notNull().unique())
+          .addColumn('email', 'varchar(254)', (c) => c.unique())
+          .addColumn('mobile', 'varchar(32)')
+          .addColumn('area_id', 'integer')
+          .addColumn('password_hash', 'text')
+          .addColumn('role', 'varchar(16)', (c) => c.notNull().defaultTo('user'))
+          .addColumn('is_demo', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('demo_secret_hash', 'varchar(64)', (c) => c.unique())
+          .addColumn('credit_score', 'integer', (c) => c.notNull().defaultTo(100))
+          .addColumn('invite_code', 'varchar(16)', (c) => c.notNull().unique())
+          .addColumn('inviter_id', 'bigint', (c) => c.references('users.id'))
+          .addColumn('balance', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('lock_balance', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('sessions'), dialect)
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('revoked_at', 'bigint')
+          .addColumn('ip', 'varchar(64)')
+          .execute();
+        await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+
+        await withId(db.schema.createTable('ledger'), dialect)
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('balance_after', 'bigint', (c) => c.notNull())
+          .addColumn('account', 'varchar(16)', (c) => c.notNull().defaultTo('balance'))
+          .addColumn('kind', 'varchar(32)', (c) => c.notNull())
+          .addColumn('ref_type', 'varchar(32)')
+          .addColumn('ref_id', 'varchar(64)')
+          .addColumn('memo', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('ledger_user_idx').on('ledger').columns(['user_id', 'id']).execute();
+
+        await withId(db.schema.createTable('verification_codes'), dialect)
+          .addColumn('channel', 'varchar(8)', (c) => c.notNull())
+          .addColumn('target', 'varchar(254)', (c) => c.notNull())
+          .addColumn('purpose', 'integer', (c) => c.notNull())
+          .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('max_attempts', 'integer', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('consumed_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('verification_codes_target_idx')
+          .on('verification_codes')
+          .columns(['target', 'purpose', 'id'])
+          .execute();
+
+        await db.schema
+          .createTable('captchas')
+          .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('answer_hash', 'varchar(64)', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('used_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('outbox'), dialect)
+          .addColumn('to_addr', 'varchar(254)', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('body_text', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('news'), dialect)
+          .addColumn('category_id', 'integer', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('desc', 'text', (c) => c.notNull())
+          .addColumn('logo', 'text', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('news_category_idx')
+          .on('news')
+          .columns(['category_id', 'created_at'])
+          .execute();
+
+        await withId(db.schema.createTable('companies'), dialect)
+          .addColumn('name', 'varchar(200)', (c) => c.notNull())
+          .addColumn('logo', 'text', (c) => c.notNull())
+          .addColumn('url', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('registered_address', 'text', (c) => c.notNull())
+          .addColumn('location', 'text', (c) => c.notNull())
+          .addColumn('email', 'varchar(254)', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('loss_url', 'text', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('settings')
+          .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('real_name'), dialect)
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('card_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('front_pic', 'text', (c) => c.notNull())
+          .addColumn('reverse_pic', 'text', (c) => c.notNull())
+          .addColumn('review_status', 'integer', (c) => c.notNull())
+          .addColumn('decided_by', 'bigint', (c) => c.references('users.id'))
+          .addColumn('decided_at', 'bigint')
+          .addColumn('reason', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('real_name_user_idx')
+          .on('real_name')
+          .columns(['user_id', 'id'])
+          .execute();
+
+        await withId(db.schema.createTable('uploads'), dialect)
+          .addColumn('owner_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('name', 'varchar(100)', (c) => c.notNull().unique())
+          .addColumn('mime', 'varchar(32)', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('width', 'integer', (c) => c.notNull())
+          .addColumn('height', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
+    '0002_real_name_one_waiting': {
+      // At most one submission waiting for review per user, whatever the interleaving of concurrent requests.
+      async up(db: Any) {
+        await db.schema
+          .createIndex('real_name_one_waiting')
+          .on('real_name')
+          .column('user_id')
+          .unique()
+          .where(sql.ref('review_status'), '=', 1)
+          .execute();
+      },
+    },
+  };
+}
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations(this.dialect);
+  }
+}
+
+export async function migrateToLatest(db: Any, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}
