@@ -57,6 +57,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       STATIC_DIR: path.join(deploy, 'dist'),
       DATA_DIR: path.join(deploy, 'data'),
       NODE_ENV: 'development',
+      SITE_TITLE: 'Meridian Markets',
+      // Every e2e request comes from one IP: raise the abuse limits so the suites never trip them.
+      RATE_LIMIT_SCALE: '20',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

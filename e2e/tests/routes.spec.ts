@@ -73,6 +73,22 @@ test('the tab bar moves between remotes, keeps / alive, and guards Orders', asyn
   await expectPage(page, '/login');
 });
 
+test('a stale token is dropped at start-up without sending a browsing guest to login', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, { token: 'a'.repeat(64), user: { id: 1, is_demo: 0, email: 'x@example.com' } });
+  await page.goto(`${baseUrl()}/`);
+  await expectPage(page, '/');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('meridian.token'))).toBeNull();
+  await expect(page).toHaveURL(`${baseUrl()}/`);
+});
+
+test('the document title comes from the site settings', async ({ page }) => {
+  await page.goto(`${baseUrl()}/`);
+  await expect(page).toHaveTitle('Meridian Markets');
+});
+
 test('the web app manifest is served for add-to-home-screen', async ({ request }) => {
   const res = await request.get(`${baseUrl()}/manifest.json`);
   expect(res.ok()).toBe(true);

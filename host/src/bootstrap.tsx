@@ -4,7 +4,11 @@
  */
 import { createRoot } from 'react-dom/client';
 import {
+  api,
   appStore,
+  CODE_SESSION_EXPIRED,
+  isApiError,
+  setUserAtom,
   applyDocumentLanguage,
   clearSessionAtom,
   configureApi,
@@ -15,8 +19,10 @@ import {
   registerNamespace,
   resolveApiOrigin,
   sessionAtom,
+  setSiteSettingsAtom,
   toast,
 } from '@meridian/shared';
+import type { SiteSettings, User } from '@meridian/shared';
 import { App } from './app/app';
 import { navigateOutside } from './app/navigation-bridge';
 import { ensureRegistry } from './app/registry';
@@ -49,8 +55,27 @@ applyDocumentLanguage(lng);
 ensureRegistry().catch((e: unknown) => console.warn('[registry]', e));
 startRealtime(apiOrigin);
 
+// Refresh the stored user (balance, demo flag) at start-up. The call is initial: a dead token does not send a guest
+// browsing quotes to the login page; it only ends the stale session.
+if (appStore.get(sessionAtom).token) {
+  api
+    .get<User>('/api/user/info', undefined, { silent: true, initial: true })
+    .then((user) => appStore.set(setUserAtom, user))
+    .catch((e: unknown) => {
+      if (isApiError(e) && e.code === CODE_SESSION_EXPIRED) appStore.set(clearSessionAtom);
+    });
+}
+
+// Site settings: the document title, and what remotes need (service link, registration check, fee formula).
+api
+  .get<SiteSettings>('/api/basicSet/getBasicInfo', undefined, { silent: true, initial: true })
+  .then((settings) => {
+    appStore.set(setSiteSettingsAtom, settings);
+    if (settings.site_title) document.title = settings.site_title;
+  })
+  .catch((e: unknown) => console.warn('[settings]', e));
+
 void initI18n(lng, ['common', 'shell']).finally(() => {
-  document.title = i18n.t('shell:appName');
   const el = document.getElementById('root');
   if (el) createRoot(el).render(<App />);
 });

@@ -51,6 +51,7 @@ describe.each(MODES)('accounts (%s)', (mode) => {
       const r = await call(t.app, { method: 'GET', url: '/api/basicSet/getBasicInfo' });
       expect(r.body.code).toBe(1);
       expect(r.body.data).toEqual({
+        site_title: 'Meridian',
         service_link: expect.any(String),
         service_link_type: 1,
         verify_reg_type: 1,

@@ -29,6 +29,38 @@ export {
 export { ERROR_CODES } from './errors/codes';
 export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } from './protocol/realtime';
 
+// Trading math (also in ./pure)
+export {
+  parseDecimal,
+  toMicros,
+  formatMicros,
+  microsToCents,
+  centsToMicros,
+  roundPrice,
+  BUY,
+  SELL,
+  MARGIN_MODE_FIXED,
+  FEE_TYPE_PER_LOT,
+  STOP_OUT_LEVEL_PERCENT,
+  openPriceOf,
+  closePriceOf,
+  marginMicros,
+  feeMicros,
+  profitQuoteMicros,
+  profitUsdMicros,
+  toUsdMicros,
+  marginLevelPercent,
+  isStopOut,
+  liquidationPrice,
+  checkLots,
+  isValidLots,
+  stepLots,
+  checkStops,
+  pendingKindOf,
+  pendingReached,
+  stopHit,
+} from './domain/trading';
+
 // API client
 export { resolveApiOrigin, resolveSocketUrl } from './api/api-host';
 export { api, ApiError, isApiError, configureApi, getApiConfig } from './api/client';
@@ -51,6 +83,7 @@ export {
   refreshTradeListAtom,
 } from './state/market';
 export { realtimeStatusAtom } from './state/realtime';
+export { siteSettingsAtom, setSiteSettingsAtom } from './state/settings';
 export {
   toastsAtom,
   pushToastAtom,
@@ -95,10 +128,22 @@ export type { Language, Period } from './constants';
 export type { ErrorCode, ErrorCodeName } from './errors/codes';
 export type { Topic, ClientMessage, ServerMessage, DayMarketQuote, KlineUpdate } from './protocol/realtime';
 export type { Envelope } from './api/envelope';
+export type {
+  DecimalInput,
+  Side,
+  MarginInput,
+  FeeInput,
+  ProfitInput,
+  LiquidationInput,
+  LotsCheck,
+  StopsCheck,
+  PendingKind,
+} from './domain/trading';
 export type { ApiConfig, ApiErrorKind, RequestOptions, Params } from './api/client';
 export type { RealtimeStatus, TopicHandler, RealtimeClientOptions } from './realtime/socket';
 export type { User, Session } from './state/session';
 export type { CurrentInstrument } from './state/market';
+export type { SiteSettings } from './state/settings';
 export type { ToastItem, ToastKind } from './state/ui';
 export type { AppNavigation, NavigateOptions, AppLinkProps } from './navigation/navigation';
 export type { NamespaceLoader } from './i18n/i18n';

@@ -2,7 +2,7 @@
  * Base settings and content:
  *   GET /api/default/area_list                 -> [{ id, global_code, code, name }]
  *   GET /api/default/setting?key=is_show_mobile -> { key, value }
- *   GET /api/basicSet/getBasicInfo             -> { service_link, service_link_type, verify_reg_type, trade_fee_type }
+ *   GET /api/basicSet/getBasicInfo             -> { site_title, service_link, service_link_type, verify_reg_type, trade_fee_type }
  *   GET /api/news/list?category_id&page[&limit] -> { data: [news without content], total }
  *   GET /api/news/info?id                      -> news with sanitized HTML content
  *   GET /api/content/announcement              -> { title, content }  (in the caller's language)
@@ -90,6 +90,8 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     const rows = await db.selectFrom('settings').selectAll().execute();
     const s = new Map(rows.map((r) => [r.key, r.value]));
     return ok({
+      // The document title (SITE_TITLE); 'DEMO' marks the demo site (api on the same origin, a test marker).
+      site_title: ctx.config.siteTitle,
       service_link: s.get('service_link') ?? '',
       service_link_type: Number(s.get('service_link_type') ?? 1),
       verify_reg_type: Number(s.get('verify_reg_type') ?? 1),

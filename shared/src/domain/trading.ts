@@ -1,0 +1,390 @@
+/**
+ * Trading math shared by the order ticket (client) and the engine (server), spec §9.
+ *
+ * Precision: every figure is exact decimal arithmetic on BigInt. Inputs (lots, prices, rates) are parsed from their
+ * decimal text (a JS number is read through its shortest decimal form, `String(n)`), multiplied exactly, and rounded
+ * ONCE to the result's scale, half away from zero. Money results are returned as integer **micro-units** (1e-6 USD or
+ * 1e-6 of the quote currency) in a safe JS integer: margin and profit have 6 decimals (spec §9). `microsToCents`
+ * rounds micro-units to the ledger's cents, half away from zero. Nothing here uses binary floating point for money.
+ */
+
+/** An exact decimal: value = n / 10^s. */
+type Dec = { n: bigint; s: number };
+
+export type DecimalInput = string | number;
+
+const POW10: bigint[] = [];
+function pow10(s: number): bigint {
+  let v = POW10[s];
+  if (v === undefined) {
+    v = 10n ** BigInt(s);
+    POW10[s] = v;
+  }
+  return v;
+}
+
+/** Parse a decimal given as text or number (finite, plain or exponent notation). Throws on anything else. */
+export function parseDecimal(value: DecimalInput): Dec {
+  const text = typeof value === 'number' ? numberText(value) : value.trim();
+  const m = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) throw new Error(`not a decimal: ${String(value)}`);
+  const digits = `${m[2] ?? ''}${m[3] ?? ''}` || '0';
+  let scale = (m[3] ?? '').length - Number(m[4] ?? 0);
+  let n = BigInt(digits);
+  if (scale < 0) {
+    n *= pow10(-scale);
+    scale = 0;
+  }
+  return { n: m[1] === '-' ? -n : n, s: scale };
+}
+
+function numberText(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`not a finite number: ${n}`);
+  return String(n);
+}
+
+function mul(a: Dec, b: Dec): Dec {
+  return { n: a.n * b.n, s: a.s + b.s };
+}
+
+/** a / b rounded to `scale` decimals, half away from zero; returned as the integer n of n / 10^scale. */
+function divRound(a: Dec, b: Dec, scale: number): bigint {
+  if (b.n === 0n) throw new Error('division by zero');
+  // a/b = (a.n / 10^a.s) / (b.n / 10^b.s); times 10^scale:
+  let num = a.n * pow10(scale + b.s);
+  let den = b.n * pow10(a.s);
+  if (den < 0n) {
+    den = -den;
+    num = -num;
+  }
+  return roundDiv(num, den);
+}
+
+/** num / den (den > 0) rounded half away from zero. */
+function roundDiv(num: bigint, den: bigint): bigint {
+  const neg = num < 0n;
+  const abs = neg ? -num : num;
+  const q = (abs * 2n + den) / (den * 2n);
+  return neg ? -q : q;
+}
+
+function roundTo(a: Dec, scale: number): bigint {
+  if (a.s <= scale) return a.n * pow10(scale - a.s);
+  return roundDiv(a.n, pow10(a.s - scale));
+}
+
+function toSafe(n: bigint): number {
+  const v = Number(n);
+  if (!Number.isSafeInteger(v)) throw new Error(`amount out of range: ${n}`);
+  return v;
+}
+
+const MICRO = 6;
+
+/** Decimal text -> integer micro-units (6 decimals), half away from zero. */
+export function toMicros(value: DecimalInput): number {
+  return toSafe(roundTo(parseDecimal(value), MICRO));
+}
+
+/** Integer micro-units -> decimal text with exactly `decimals` (<= 6) fraction digits, half away from zero. */
+export function formatMicros(micros: number, decimals = MICRO): string {
+  if (!Number.isSafeInteger(micros)) throw new Error(`not integer micro-units: ${micros}`);
+  const v = roundTo({ n: BigInt(micros), s: MICRO }, decimals);
+  const neg = v < 0n;
+  const abs = neg ? -v : v;
+  const p = pow10(decimals);
+  const int = abs / p;
+  const frac = (abs % p).toString().padStart(decimals, '0');
+  return `${neg ? '-' : ''}${int}${decimals > 0 ? `.${frac}` : ''}`;
+}
+
+/** Integer micro-units -> integer cents (the ledger unit), half away from zero. */
+export function microsToCents(micros: number): number {
+  return toSafe(roundDiv(BigInt(micros), 10_000n));
+}
+
+/** Integer cents -> micro-units. */
+export function centsToMicros(cents: number): number {
+  return toSafe(BigInt(cents) * 10_000n);
+}
+
+/** A price (or any decimal) rounded to `decimals` places, half away from zero, as a number. */
+export function roundPrice(value: DecimalInput, decimals: number): number {
+  const v = roundTo(parseDecimal(value), decimals);
+  return Number(formatScaled(v, decimals));
+}
+
+function formatScaled(v: bigint, decimals: number): string {
+  const neg = v < 0n;
+  const abs = neg ? -v : v;
+  const p = pow10(decimals);
+  return `${neg ? '-' : ''}${abs / p}${decimals > 0 ? `.${(abs % p).toString().padStart(decimals, '0')}` : ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Orders
+
+/** 1 buy (long), 2 sell (short); the API's OrderType: 1 buy, anything else sell. */
+export type Side = 1 | 2;
+export const BUY: Side = 1;
+export const SELL: Side = 2;
+
+/** 1 fixed margin, anything else leveraged (spec §9). */
+export const MARGIN_MODE_FIXED = 1;
+/** trade_fee_type 1: fee = lots x rate; anything else: fee = margin x rate (spec §9). */
+export const FEE_TYPE_PER_LOT = 1;
+/** Stop-out margin level, percent. */
+export const STOP_OUT_LEVEL_PERCENT = 50;
+
+/** The price a position opens at: a buy at the ask, a sell at the bid. */
+export function openPriceOf(side: Side, quote: { bid: number; ask: number }): number {
+  return side === BUY ? quote.ask : quote.bid;
+}
+
+/** The price a position closes at (and SL/TP are watched on): a long on the bid, a short on the ask. */
+export function closePriceOf(side: Side, quote: { bid: number; ask: number }): number {
+  return side === BUY ? quote.bid : quote.ask;
+}
+
+export type MarginInput = {
+  lots: DecimalInput;
+  /** Units per lot (ForexContNum). */
+  contractSize: DecimalInput;
+  /** Opening price (leveraged mode). */
+  price: DecimalInput;
+  /** Chosen leverage (leveraged mode). */
+  leverage: DecimalInput;
+  /** 1 fixed, else leveraged. */
+  marginMode: number;
+};
+
+/**
+ * Margin in micro-units (6 decimals), spec §9: fixed mode = lots x units per lot; otherwise
+ * lots x units x price / multiplier.
+ */
+export function marginMicros(i: MarginInput): number {
+  const base = mul(parseDecimal(i.lots), parseDecimal(i.contractSize));
+  if (i.marginMode === MARGIN_MODE_FIXED) return toSafe(roundTo(base, MICRO));
+  return toSafe(divRound(mul(base, parseDecimal(i.price)), parseDecimal(i.leverage), MICRO));
+}
+
+export type FeeInput = {
+  lots: DecimalInput;
+  /** ForexFeeRate. */
+  feeRate: DecimalInput;
+  /** Margin in micro-units (used when feeType is not 1). */
+  marginMicros: number;
+  /** trade_fee_type. */
+  feeType: number;
+};
+
+/** Fee in micro-units: trade_fee_type 1 = lots x rate; otherwise margin x rate. */
+export function feeMicros(i: FeeInput): number {
+  const rate = parseDecimal(i.feeRate);
+  if (i.feeType === FEE_TYPE_PER_LOT) return toSafe(roundTo(mul(parseDecimal(i.lots), rate), MICRO));
+  return toSafe(roundTo(mul({ n: BigInt(i.marginMicros), s: MICRO }, rate), MICRO));
+}
+
+export type ProfitInput = {
+  side: Side;
+  lots: DecimalInput;
+  contractSize: DecimalInput;
+  openPrice: DecimalInput;
+  closePrice: DecimalInput;
+};
+
+/** P/L in the quote currency, micro-units: buy (close - open) x lots x units; sell (open - close) x lots x units. */
+export function profitQuoteMicros(i: ProfitInput): number {
+  return toSafe(roundTo(profitQuoteDec(i), MICRO));
+}
+
+function profitQuoteDec(i: ProfitInput): Dec {
+  const open = parseDecimal(i.openPrice);
+  const close = parseDecimal(i.closePrice);
+  const s = Math.max(open.s, close.s);
+  const diff = close.n * pow10(s - close.s) - open.n * pow10(s - open.s);
+  const signed = i.side === BUY ? diff : -diff;
+  return mul(mul({ n: signed, s }, parseDecimal(i.lots)), parseDecimal(i.contractSize));
+}
+
+/**
+ * P/L converted to USD, micro-units: the exact quote-currency P/L times `usdRate` (the USD value of one unit of the
+ * quote currency, 1 for USD), rounded once.
+ */
+export function profitUsdMicros(i: ProfitInput & { usdRate: DecimalInput }): number {
+  return toSafe(roundTo(mul(profitQuoteDec(i), parseDecimal(i.usdRate)), MICRO));
+}
+
+/** Quote-currency micro-units to USD micro-units at `usdRate`. */
+export function toUsdMicros(quoteMicros: number, usdRate: DecimalInput): number {
+  return toSafe(roundTo(mul({ n: BigInt(quoteMicros), s: MICRO }, parseDecimal(usdRate)), MICRO));
+}
+
+/** Margin level in percent (equity / used margin x 100), 2 decimals; null when no margin is used. */
+export function marginLevelPercent(equityMicros: number, usedMarginMicros: number): number | null {
+  if (usedMarginMicros <= 0) return null;
+  const v = divRound({ n: BigInt(equityMicros) * 100n, s: 0 }, { n: BigInt(usedMarginMicros), s: 0 }, 2);
+  return Number(formatScaled(v, 2));
+}
+
+/** Whether equity has fallen to the stop-out level (margin level <= 50%) with margin in use. */
+export function isStopOut(
+  equityMicros: number,
+  usedMarginMicros: number,
+  levelPercent = STOP_OUT_LEVEL_PERCENT,
+): boolean {
+  if (usedMarginMicros <= 0) return false;
+  return BigInt(equityMicros) * 100n <= BigInt(usedMarginMicros) * BigInt(levelPercent);
+}
+
+export type LiquidationInput = {
+  side: Side;
+  lots: DecimalInput;
+  contractSize: DecimalInput;
+  openPrice: DecimalInput;
+  /** USD value of one unit of the quote currency, assumed constant. */
+  usdRate: DecimalInput;
+  /** Account equity now, including this position's current P/L, micro-units. */
+  equityMicros: number;
+  /** This position's current P/L in USD, micro-units. */
+  positionProfitMicros: number;
+  /** Used margin of the account including this position, micro-units. */
+  usedMarginMicros: number;
+  pricePrecision: number;
+  levelPercent?: number;
+};
+
+/**
+ * The close-side price (bid for a long, ask for a short) at which this position alone would bring the account to
+ * the stop-out margin level, everything else unchanged; null when no positive price does. Rounded to the
+ * instrument's precision, toward the current side (a long's level rounded up, a short's down) so it never promises
+ * more room than there is.
+ */
+export function liquidationPrice(i: LiquidationInput): number | null {
+  const level = BigInt(i.levelPercent ?? STOP_OUT_LEVEL_PERCENT);
+  // Equity without this position's P/L; needed P/L so that equity = level% x used margin.
+  const e0 = BigInt(i.equityMicros) - BigInt(i.positionProfitMicros);
+  const targetMicros100 = BigInt(i.usedMarginMicros) * level - e0 * 100n; // x100 scale
+  const perUnit = mul(mul(parseDecimal(i.lots), parseDecimal(i.contractSize)), parseDecimal(i.usdRate));
+  if (perUnit.n === 0n) return null;
+  // price diff = target / perUnit, in quote units: (target/100 micro-USD) / (USD per price unit)
+  const diff = divRound({ n: targetMicros100, s: MICRO + 2 }, perUnit, i.pricePrecision + 2);
+  const open = roundTo(parseDecimal(i.openPrice), i.pricePrecision + 2);
+  const raw = i.side === BUY ? open + diff : open - diff;
+  // Round to the precision: up for a long, down for a short.
+  const step = 100n;
+  let p: bigint;
+  if (i.side === BUY) p = raw >= 0n ? ((raw + step - 1n) / step) * step : -((-raw / step) * step);
+  else p = raw >= 0n ? (raw / step) * step : -(((-raw + step - 1n) / step) * step);
+  if (p <= 0n) return null;
+  return Number(formatScaled(p / step, i.pricePrecision));
+}
+
+export type LotsCheck = 'ok' | 'belowMinimum' | 'offStep' | 'invalid';
+
+/** Lots must be positive, at least the minimum, and a whole multiple of the lot step (Pip). */
+export function checkLots(lots: DecimalInput, pip: DecimalInput, minLots: DecimalInput): LotsCheck {
+  let l: Dec;
+  let st: Dec;
+  let mn: Dec;
+  try {
+    l = parseDecimal(lots);
+    st = parseDecimal(pip);
+    mn = parseDecimal(minLots);
+  } catch {
+    return 'invalid';
+  }
+  if (l.n <= 0n) return 'invalid';
+  const s = Math.max(l.s, st.s, mn.s);
+  const ln = l.n * pow10(s - l.s);
+  const sn = st.n * pow10(s - st.s);
+  const mnn = mn.n * pow10(s - mn.s);
+  if (ln < mnn) return 'belowMinimum';
+  if (sn > 0n && ln % sn !== 0n) return 'offStep';
+  return 'ok';
+}
+
+/** Whether lots are valid (see checkLots). */
+export function isValidLots(lots: DecimalInput, pip: DecimalInput, minLots: DecimalInput): boolean {
+  return checkLots(lots, pip, minLots) === 'ok';
+}
+
+/** Largest lots not above `lots` on the step grid (the order ticket's minus button). */
+export function stepLots(lots: DecimalInput, pip: DecimalInput, direction: 1 | -1): string {
+  const l = parseDecimal(lots);
+  const st = parseDecimal(pip);
+  const s = Math.max(l.s, st.s);
+  const ln = l.n * pow10(s - l.s);
+  const sn = st.n * pow10(s - st.s);
+  const next = ln + BigInt(direction) * sn;
+  return formatScaled(next, s);
+}
+
+export type StopsCheck = 'ok' | 'slWrongSide' | 'tpWrongSide';
+
+/**
+ * Stop loss and take profit against a reference price (the close-side price of a position, or the target price of a
+ * pending order): a long's SL below and TP above it, a short's the reverse. 0 or null means not set.
+ */
+export function checkStops(
+  side: Side,
+  reference: DecimalInput,
+  stopLoss: DecimalInput | null | undefined,
+  takeProfit: DecimalInput | null | undefined,
+): StopsCheck {
+  const ref = parseDecimal(reference);
+  const cmp = (x: DecimalInput): number => {
+    const d = parseDecimal(x);
+    const s = Math.max(d.s, ref.s);
+    const a = d.n * pow10(s - d.s);
+    const b = ref.n * pow10(s - ref.s);
+    return a === b ? 0 : a < b ? -1 : 1;
+  };
+  const set = (x: DecimalInput | null | undefined): x is DecimalInput =>
+    x !== null && x !== undefined && x !== '' && parseDecimal(x).n !== 0n;
+  if (set(stopLoss)) {
+    const c = cmp(stopLoss);
+    if (side === BUY ? c >= 0 : c <= 0) return 'slWrongSide';
+  }
+  if (set(takeProfit)) {
+    const c = cmp(takeProfit);
+    if (side === BUY ? c <= 0 : c >= 0) return 'tpWrongSide';
+  }
+  return 'ok';
+}
+
+/**
+ * Pending order kind, decided by where the target stands against the market at submission: a buy below the ask is
+ * a limit (fills when ask <= target), above it a stop (ask >= target); a sell above the bid is a limit
+ * (bid >= target), below it a stop (bid <= target).
+ */
+export type PendingKind = 'limit' | 'stop';
+export function pendingKindOf(side: Side, target: number, quote: { bid: number; ask: number }): PendingKind {
+  const market = openPriceOf(side, quote);
+  if (side === BUY) return target <= market ? 'limit' : 'stop';
+  return target >= market ? 'limit' : 'stop';
+}
+
+/** Whether a pending order's target is reached by `quote` (watched on its opening side). */
+export function pendingReached(
+  side: Side,
+  kind: PendingKind,
+  target: number,
+  quote: { bid: number; ask: number },
+): boolean {
+  const p = openPriceOf(side, quote);
+  if (side === BUY) return kind === 'limit' ? p <= target : p >= target;
+  return kind === 'limit' ? p >= target : p <= target;
+}
+
+/** Whether a position's stop loss or take profit is hit by `quote` (a long on the bid, a short on the ask). */
+export function stopHit(
+  side: Side,
+  which: 'sl' | 'tp',
+  level: number,
+  quote: { bid: number; ask: number },
+): boolean {
+  const p = closePriceOf(side, quote);
+  if (side === BUY) return which === 'sl' ? p <= level : p >= level;
+  return which === 'sl' ? p >= level : p <= level;
+}
