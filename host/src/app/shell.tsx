@@ -7,7 +7,14 @@ import { Activity, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { appStore, refreshTradeListAtom, sessionAtom, useAppNavigate, useAtomValue } from '@meridian/shared';
+import {
+  appStore,
+  PageHeader,
+  refreshTradeListAtom,
+  sessionAtom,
+  useAppNavigate,
+  useAtomValue,
+} from '@meridian/shared';
 import { guard, hashRoute } from './guard';
 import { RemotePage } from './remote-page';
 import { ROUTES } from './routes';
@@ -65,21 +72,28 @@ function Redirect({ to }: { to: string }) {
 }
 
 function RouteView({ route, demoBlocked }: { route: RouteDef; demoBlocked: boolean }) {
-  if (demoBlocked) return <DemoBlocked />;
+  if (demoBlocked) return <DemoBlocked path={route.path} />;
   return <RemotePage route={route} />;
 }
 
-/** What a demo user sees on a real-only page (spec §5, §6). */
-function DemoBlocked() {
+/** What a demo user sees on a real-only page (spec §5, §6), with the ways forward. */
+function DemoBlocked({ path }: { path: string }) {
   const { t } = useTranslation('common');
+  const { t: ts } = useTranslation('shell');
   const navigate = useAppNavigate();
   return (
-    <Blocked role="alert" data-testid="demo-blocked">
-      <p>{t('realAccountOnly')}</p>
-      <button type="button" onClick={() => navigate('/login')}>
-        {t('ok')}
-      </button>
-    </Blocked>
+    <>
+      <PageHeader title="" back />
+      <Blocked role="alert" data-testid="demo-blocked">
+        <p>{t('realAccountOnly')}</p>
+        <button type="button" onClick={() => navigate(`/login?from=${encodeURIComponent(path)}`)}>
+          {ts('demoBlocked.login')}
+        </button>
+        <button type="button" className="secondary" onClick={() => navigate('/register')}>
+          {ts('demoBlocked.register')}
+        </button>
+      </Blocked>
+    </>
   );
 }
 
@@ -101,14 +115,26 @@ const Blocked = styled.section`
   padding: ${({ theme }) => theme.space(12)} ${({ theme }) => theme.space(6)};
   text-align: center;
   color: ${({ theme }) => theme.color.text};
+  display: flex;
+  flex-direction: column;
+  align-items: stretch;
+  gap: ${({ theme }) => theme.space(3)};
+  p {
+    margin: 0 0 ${({ theme }) => theme.space(4)};
+    font-size: 16px;
+    line-height: 1.5;
+  }
   button {
-    margin-top: ${({ theme }) => theme.space(4)};
     min-height: ${({ theme }) => theme.touch}px;
-    min-width: 140px;
     border: 0;
     border-radius: ${({ theme }) => theme.radius.md};
     background: ${({ theme }) => theme.color.primary};
     color: ${({ theme }) => theme.color.onPrimary};
     font-weight: 600;
+  }
+  button.secondary {
+    background: transparent;
+    color: ${({ theme }) => theme.color.text};
+    border: 1px solid ${({ theme }) => theme.color.border};
   }
 `;
