@@ -294,7 +294,14 @@ describe('transport errors', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
-  it('treats a non-2xx status as transport even when the body is an envelope', async () => {
+  it('shows the server message of a non-2xx refusal with an envelope (429, 413, 404)', async () => {
+    reply({ status: 429, body: { code: 1004, msg: 'Too many attempts', data: null } });
+    const error = await rejection(api.post('/a', {}));
+    expect(error).toMatchObject({ kind: 'server', code: 1004, status: 429, msg: 'Too many attempts' });
+    expect(toastMock).toHaveBeenCalledWith('Too many attempts');
+  });
+
+  it('treats a non-2xx status as transport when the body is a success envelope', async () => {
     reply({ status: 503, body: { code: 1, msg: '', data: { fine: true } } });
     const error = await rejection(api.get('/a'));
     expect(error).toMatchObject({ kind: 'transport', status: 503 });

@@ -225,8 +225,6 @@ async function request<T>(
       if (isAbort(error, opts.signal)) throw cancelled(error);
       throw transport(0, silent, error);
     }
-    if (!response.ok) throw transport(response.status, silent);
-
     let parsed: unknown;
     try {
       parsed = JSON.parse(await response.text());
@@ -234,6 +232,10 @@ async function request<T>(
       if (isAbort(error, opts.signal)) throw cancelled(error);
       throw transport(response.status, silent, error);
     }
+    // A refusal the server explains (429 rate limited, 413 too large, 404 unknown call) keeps its own message;
+    // any other non-2xx answer is a transport error.
+    if (!response.ok && !(isEnvelope(parsed) && parsed.code !== CODE_OK))
+      throw transport(response.status, silent);
     if (opts.raw) return parsed as T;
     if (!isEnvelope(parsed)) throw transport(response.status, silent);
 
