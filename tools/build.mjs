@@ -34,7 +34,6 @@ export async function buildAll(only = []) {
       );
     }
   }
-  fs.rmSync(path.join(DIST, 'build'), { recursive: true, force: true });
   console.log(`[build] ${targets.length} package(s) in ${((Date.now() - t0) / 1000).toFixed(1)} s → ${DIST}`);
 }
 

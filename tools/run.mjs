@@ -45,6 +45,8 @@ export const tasks = {
   async unit() {
     console.log('[unit] jest (every package)');
     await sh(bin('jest'), ['--ci', ...(process.env.JEST_WORKERS ? [`-w=${process.env.JEST_WORKERS}`] : [])]);
+    console.log('[unit] node --test tools/test (release tooling)');
+    await sh('node', ['--test', 'tools/test/']);
   },
   async build() {
     await buildAll();

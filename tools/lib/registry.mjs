@@ -62,10 +62,44 @@ export function assertRemote(remote) {
 const stamp = (d = new Date()) => d.toISOString().replace(/[-:]/g, '').replace(/\..+/, '').replace('T', '-');
 
 /**
+ * Run `fn` holding the registry lock (a lock file created exclusively), so two releases or rollbacks at the same
+ * time cannot lose each other's edit. A lock older than a minute is a crashed holder's and is taken over.
+ */
+function withLock(fn) {
+  fs.mkdirSync(DIST, { recursive: true });
+  const lock = `${REGISTRY_FILE}.lock`;
+  const until = Date.now() + 30_000;
+  for (;;) {
+    try {
+      fs.closeSync(fs.openSync(lock, 'wx'));
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      try {
+        if (Date.now() - fs.statSync(lock).mtimeMs > 60_000) fs.rmSync(lock, { force: true });
+      } catch {
+        // gone meanwhile
+      }
+      if (Date.now() > until) throw new Error(`${lock} is held by another release; try again`, { cause: e });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+/**
  * Move a fresh build from `buildDir` into its versioned folder and make it current.
  * Returns { version, reused }.
  */
-export function publish(remote, buildDir, { note } = {}) {
+export function publish(remote, buildDir, options = {}) {
+  return withLock(() => publishLocked(remote, buildDir, options));
+}
+
+function publishLocked(remote, buildDir, { note } = {}) {
   assertRemote(remote);
   if (!fs.existsSync(path.join(buildDir, 'mf-manifest.json'))) {
     throw new Error(`${buildDir} has no mf-manifest.json: not a remote build`);
@@ -105,6 +139,10 @@ export function publish(remote, buildDir, { note } = {}) {
 
 /** Point one remote back to `version`, or to the version current before the present one. */
 export function rollback(remote, version) {
+  return withLock(() => rollbackLocked(remote, version));
+}
+
+function rollbackLocked(remote, version) {
   assertRemote(remote);
   const reg = readRegistry();
   const entry = reg.remotes[remote];

@@ -1,0 +1,65 @@
+// The remote registry: versioned publish, dedupe of unchanged builds, rollback, and refusals. Run by `npm run unit`.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-registry-'));
+process.env.STATIC_DIR = dist;
+const { publish, readRegistry, rollback } = await import('../lib/registry.mjs');
+
+function fakeBuild(content) {
+  const dir = fs.mkdtempSync(path.join(dist, 'build-'));
+  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), '{}');
+  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), content);
+  return dir;
+}
+
+test('publish puts a build in its versioned folder and makes it current', () => {
+  const { version, reused } = publish('mf-orders', fakeBuild('v1'));
+  assert.equal(reused, false);
+  assert.ok(fs.existsSync(path.join(dist, 'remotes/mf-orders', version, 'remoteEntry.js')));
+  assert.equal(readRegistry().remotes['mf-orders'].current, version);
+});
+
+test('an unchanged build keeps its version; a changed one gets a new version', () => {
+  const first = readRegistry().remotes['mf-orders'].current;
+  assert.deepEqual(publish('mf-orders', fakeBuild('v1')), { version: first, reused: true });
+  const second = publish('mf-orders', fakeBuild('v2')).version;
+  assert.notEqual(second, first);
+  assert.equal(readRegistry().remotes['mf-orders'].versions.length, 2);
+});
+
+test('rollback returns to the previous version and touches no other remote', () => {
+  publish('mf-funds', fakeBuild('funds'));
+  const funds = structuredClone(readRegistry().remotes['mf-funds']);
+  const [v1, v2] = readRegistry().remotes['mf-orders'].versions.map((v) => v.version);
+  assert.deepEqual(rollback('mf-orders'), { version: v1, changed: true });
+  assert.equal(readRegistry().remotes['mf-orders'].current, v1);
+  assert.deepEqual(readRegistry().remotes['mf-funds'], funds);
+  // Both versions stay online, and an explicit version can be chosen.
+  assert.deepEqual(rollback('mf-orders', v2), { version: v2, changed: true });
+  assert.equal(readRegistry().remotes['mf-orders'].history.at(-1).action, 'rollback');
+});
+
+test('refusals: unknown remote, unknown version, nothing to roll back to, not a remote build', () => {
+  assert.throws(() => rollback('mf-nope'), /Unknown remote/);
+  assert.throws(() => rollback('mf-orders', 'no-such-version'), /no published version/);
+  assert.throws(() => rollback('mf-funds'), /no earlier version/);
+  const empty = fs.mkdtempSync(path.join(dist, 'empty-'));
+  assert.throws(() => publish('mf-orders', empty), /not a remote build/);
+});
+
+test('the CLI prints status and refuses bad usage', () => {
+  const cli = path.join(here, '..', 'mf.mjs');
+  const out = execFileSync('node', [cli, 'status'], { env: { ...process.env, STATIC_DIR: dist } }).toString();
+  assert.match(out, /mf-orders\s+current /);
+  assert.match(out, /mf-support\s+\(never released\)/);
+  assert.throws(() =>
+    execFileSync('node', [cli, 'rollback'], { env: { ...process.env, STATIC_DIR: dist }, stdio: 'pipe' }),
+  );
+});
