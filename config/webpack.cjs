@@ -221,4 +221,45 @@ function createConfig(o) {
   };
 }
 
-module.exports = { createConfig, sharedConfig, ROOT };
+const STANDALONE_HTML =
+  '<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body><div id="root"></div></body></html>';
+
+/**
+ * A remote's whole webpack config: `webpack.config.cjs` of each remote is one call to this.
+ * `--env standalone` runs it alone on its dev server (port `devPort`, API proxied to API_URL or :8080).
+ * @param {{ pkgDir: string, remote: string, namespace: string, devPort: number, exposes: Record<string,string> }} r
+ */
+function remoteConfig(r) {
+  return (env = {}, argv = {}) => {
+    const HtmlWebpackPlugin = require('html-webpack-plugin');
+    return createConfig({
+      kind: 'remote',
+      mode: argv.mode ?? (env.standalone ? 'development' : 'production'),
+      pkgDir: r.pkgDir,
+      name: r.remote.replace('-', '_'),
+      exposes: r.exposes,
+      locales: env.standalone ? [r.namespace, 'common'] : [r.namespace],
+      standalone: Boolean(env.standalone),
+      outputPath: env.outDir ?? path.join(ROOT, 'dist/build', r.remote),
+      ...(env.standalone
+        ? {
+            entry: { standalone: './src/standalone.ts' },
+            plugins: [new HtmlWebpackPlugin({ templateContent: STANDALONE_HTML })],
+            devServer: {
+              port: Number(process.env.PORT ?? r.devPort),
+              historyApiFallback: true,
+              proxy: [
+                {
+                  context: ['/api', '/v1'],
+                  target: process.env.API_URL ?? 'http://localhost:8080',
+                  ws: true,
+                },
+              ],
+            },
+          }
+        : {}),
+    });
+  };
+}
+
+module.exports = { createConfig, remoteConfig, sharedConfig, ROOT };
