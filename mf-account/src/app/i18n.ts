@@ -1,16 +1,17 @@
 // Registers this remote's namespace when any of its pages is evaluated, so the remote ships its own strings.
 import { jsonNamespace, registerNamespace } from '@meridian/shared';
+import { NS } from '../lib/ns';
 
 /** Where webpack loaded this remote from: its versioned folder, which also holds its translations. */
 declare const __webpack_public_path__: string;
 
 registerNamespace(
-  'account',
-  jsonNamespace('account', () => __webpack_public_path__),
+  NS,
+  jsonNamespace(NS, () => __webpack_public_path__),
 );
 
 /** The build label of this remote (see config/webpack.cjs), recorded where ops can read it. */
 const w = globalThis as { mfBuild?: Record<string, string> };
 w.mfBuild = { ...w.mfBuild, 'mf-account': process.env.MF_BUILD_ID ?? 'local' };
 
-export const NS = 'account';
+export { NS };

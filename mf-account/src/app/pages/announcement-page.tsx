@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { AnnouncementView } from '../../features/content/components/announcement-view';
 import { NS } from '../i18n';
 
 /** `/mine/announcement` (spec §2). */
@@ -8,7 +9,7 @@ export default function AnnouncementPage() {
   return (
     <section data-testid="page-mine-announcement">
       <PageHeader title={t('announcement.title')} back />
-      <Empty />
+      <AnnouncementView />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { RealNameView } from '../../features/real-name/components/real-name-view';
 import { NS } from '../i18n';
 
 /** `/mine/auth` (spec §2). */
@@ -8,7 +9,7 @@ export default function AuthPage() {
   return (
     <section data-testid="page-mine-auth">
       <PageHeader title={t('auth.title')} back />
-      <Empty />
+      <RealNameView />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { ComplaintEmailView } from '../../features/content/components/complaint-email-view';
 import { NS } from '../i18n';
 
 /** `/mine/email` (spec §2). */
@@ -8,7 +9,7 @@ export default function EmailPage() {
   return (
     <section data-testid="page-mine-email">
       <PageHeader title={t('email.title')} back />
-      <Empty />
+      <ComplaintEmailView />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { ForgotForm } from '../../features/auth/components/forgot-form';
 import { NS } from '../i18n';
 
 /** `/forgot` (spec §2). */
@@ -8,7 +9,7 @@ export default function ForgotPage() {
   return (
     <section data-testid="page-forgot">
       <PageHeader title={t('forgot.title')} back />
-      <Empty />
+      <ForgotForm />
     </section>
   );
 }

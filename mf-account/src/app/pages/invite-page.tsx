@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { InviteCard } from '../../features/invite/components/invite-card';
 import { NS } from '../i18n';
 
 /** `/mine/invite` (spec §2). */
@@ -8,7 +9,7 @@ export default function InvitePage() {
   return (
     <section data-testid="page-mine-invite">
       <PageHeader title={t('invite.title')} back />
-      <Empty />
+      <InviteCard />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { LoginForm } from '../../features/auth/components/login-form';
 import { NS } from '../i18n';
 
 /** `/login` (spec §2). */
@@ -8,7 +9,7 @@ export default function LoginPage() {
   return (
     <section data-testid="page-login">
       <PageHeader title={t('login.title')} back />
-      <Empty />
+      <LoginForm />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { ChangePasswordForm } from '../../features/password/components/change-password-form';
 import { NS } from '../i18n';
 
 /** `/mine/password` (spec §2). */
@@ -8,7 +9,7 @@ export default function PasswordPage() {
   return (
     <section data-testid="page-mine-password">
       <PageHeader title={t('password.title')} back />
-      <Empty />
+      <ChangePasswordForm />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { RegisterForm } from '../../features/auth/components/register-form';
 import { NS } from '../i18n';
 
 /** `/register` (spec §2). */
@@ -8,7 +9,7 @@ export default function RegisterPage() {
   return (
     <section data-testid="page-register">
       <PageHeader title={t('register.title')} back />
-      <Empty />
+      <RegisterForm />
     </section>
   );
 }

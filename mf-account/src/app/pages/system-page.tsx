@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { SystemPanel } from '../../features/system/components/system-panel';
 import { NS } from '../i18n';
 
 /** `/mine/system` (spec §2). */
@@ -8,7 +9,7 @@ export default function SystemPage() {
   return (
     <section data-testid="page-mine-system">
       <PageHeader title={t('system.title')} back />
-      <Empty />
+      <SystemPanel />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { UserCentre } from '../../features/user-centre/components/user-centre';
 import { NS } from '../i18n';
 
 /** `/user` (spec §2). */
@@ -8,7 +9,7 @@ export default function UserPage() {
   return (
     <section data-testid="page-user">
       <PageHeader title={t('user.title')} />
-      <Empty />
+      <UserCentre />
     </section>
   );
 }

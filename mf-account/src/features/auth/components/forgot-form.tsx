@@ -1,0 +1,119 @@
+/**
+ * `/forgot` (spec §2, §5): reset by e-mail code. Locally only: both password fields filled ('fill in full') and
+ * equal ('passwords not equal'); the e-mail is needed to send a code; the code itself is the server's to check.
+ * The server revokes every session of the account, so a logged-in user here is logged out too.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clearSessionAtom, SendCodeButton, toast, useAppNavigate, useSetAtom } from '@meridian/shared';
+import { Field, Form, PrimaryButton } from '../../../components/form';
+import { PasswordField } from '../../../components/password-field';
+import { EMAIL_PLACEHOLDER } from '../../../components/form';
+import { NS } from '../../../lib/ns';
+import { CODE_TYPE, resetPassword, sendEmailCode } from '../api/auth-api';
+
+type Errors = { email?: string; password?: string; repeat?: string };
+
+export function ForgotForm() {
+  const { t } = useTranslation(NS);
+  const navigate = useAppNavigate();
+  const clearSession = useSetAtom(clearSessionAtom);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  const sendCode = async () => {
+    if (!email.trim()) {
+      setErrors({ email: t('form.enterEmail') });
+      throw new Error('no e-mail');
+    }
+    setErrors({});
+    const msg = await sendEmailCode(email.trim(), CODE_TYPE.reset);
+    toast(msg || t('form.codeSent'), 'success');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Errors = {};
+    if (!email.trim()) next.email = t('form.enterEmail');
+    if (!password || !repeat) {
+      if (!password) next.password = t('form.fillInFull');
+      if (!repeat) next.repeat = t('form.fillInFull');
+    } else if (password !== repeat) {
+      next.repeat = t('form.passwordsNotEqual');
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setBusy(true);
+    try {
+      const msg = await resetPassword({
+        account: email.trim(),
+        new_password: password,
+        secondary_password: repeat,
+        auth_code: code.trim(),
+      });
+      toast(msg || t('forgot.success'), 'success');
+      clearSession();
+      navigate('/login', { replace: true });
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('forgot.title')}>
+      <Field
+        label={t('form.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={EMAIL_PLACEHOLDER}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        testId="forgot-email"
+      />
+      <Field
+        label={t('form.emailCode')}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        placeholder={t('form.enterCode')}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        testId="forgot-code"
+        trailing={<SendCodeButton onSend={sendCode} />}
+      />
+      <PasswordField
+        label={t('form.newPassword')}
+        name="new-password"
+        autoComplete="new-password"
+        placeholder={t('form.enterNewPassword')}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        testId="forgot-password"
+      />
+      <PasswordField
+        label={t('form.repeatPassword')}
+        name="repeat-password"
+        autoComplete="new-password"
+        placeholder={t('form.enterRepeatPassword')}
+        value={repeat}
+        onChange={(e) => setRepeat(e.target.value)}
+        error={errors.repeat}
+        testId="forgot-repeat"
+      />
+      <PrimaryButton type="submit" disabled={busy} data-testid="forgot-submit">
+        {t('forgot.submit')}
+      </PrimaryButton>
+    </Form>
+  );
+}

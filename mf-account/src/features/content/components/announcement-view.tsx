@@ -1,0 +1,65 @@
+/**
+ * `/mine/announcement`: the server's announcement as plain text. On the demo site (document title DEMO, spec §2)
+ * a test marker is appended so nobody mistakes it for the live notice.
+ */
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { DEMO_SITE_TITLE, Empty, Skeleton } from '@meridian/shared';
+import { LoadError } from '../../../components/async-state';
+import { NS } from '../../../lib/ns';
+import { useLoad } from '../../../lib/use-load';
+import { fetchAnnouncement } from '../api/content-api';
+
+export function AnnouncementView() {
+  const { t } = useTranslation(NS);
+  const state = useLoad(fetchAnnouncement);
+  if (state.status === 'loading') {
+    return (
+      <Article aria-busy="true" data-testid="announcement-loading">
+        <Skeleton height={22} width="60%" />
+        <Skeleton height={14} />
+        <Skeleton height={14} />
+        <Skeleton height={14} width="80%" />
+      </Article>
+    );
+  }
+  if (state.status === 'error') return <LoadError onRetry={state.reload} />;
+  const { title, content } = state.data;
+  if (!title && !content) return <Empty />;
+  const isDemoSite = typeof document !== 'undefined' && document.title === DEMO_SITE_TITLE;
+  return (
+    <Article data-testid="announcement">
+      {title && <Title>{title}</Title>}
+      <Content>
+        {content}
+        {isDemoSite && <Marker data-testid="announcement-test-marker">{t('announcement.testMarker')}</Marker>}
+      </Content>
+    </Article>
+  );
+}
+
+const Article = styled.article`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(4)};
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: 18px;
+`;
+
+const Content = styled.p`
+  margin: 0;
+  white-space: pre-wrap;
+  line-height: 1.6;
+  color: ${({ theme }) => theme.color.text};
+`;
+
+const Marker = styled.span`
+  display: block;
+  margin-block-start: ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.color.warning};
+  font-weight: 600;
+`;

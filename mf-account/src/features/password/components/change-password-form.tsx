@@ -1,0 +1,87 @@
+/**
+ * `/mine/password`: old, new, repeat. All three filled ('fill in full'), new and repeat equal ('passwords not
+ * equal'). The server revokes every session on success, so the session is cleared here and the user logs in again.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink, toast } from '@meridian/shared';
+import { Form, LinksRow, PrimaryButton } from '../../../components/form';
+import { PasswordField } from '../../../components/password-field';
+import { NS } from '../../../lib/ns';
+import { useLeaveAndSignOut } from '../../../lib/use-leave-and-sign-out';
+import { amendPassword } from '../api/amend-password';
+
+type Errors = { old?: string; next?: string; repeat?: string };
+
+export function ChangePasswordForm() {
+  const { t } = useTranslation(NS);
+  const leaveAndSignOut = useLeaveAndSignOut();
+  const [old, setOld] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Errors = {};
+    if (!old) found.old = t('form.fillInFull');
+    if (!next) found.next = t('form.fillInFull');
+    if (!repeat) found.repeat = t('form.fillInFull');
+    if (next && repeat && next !== repeat) found.repeat = t('form.passwordsNotEqual');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const msg = await amendPassword({ old_password: old, new_password: next, re_password: repeat });
+      toast(msg || t('password.success'), 'success');
+      leaveAndSignOut('/login');
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('password.title')}>
+        <PasswordField
+          label={t('form.oldPassword')}
+          name="current-password"
+          autoComplete="current-password"
+          placeholder={t('form.enterOldPassword')}
+          value={old}
+          onChange={(e) => setOld(e.target.value)}
+          error={errors.old}
+          testId="password-old"
+        />
+        <PasswordField
+          label={t('form.newPassword')}
+          name="new-password"
+          autoComplete="new-password"
+          placeholder={t('form.enterNewPassword')}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          error={errors.next}
+          testId="password-new"
+        />
+        <PasswordField
+          label={t('form.repeatPassword')}
+          name="repeat-password"
+          autoComplete="new-password"
+          placeholder={t('form.enterRepeatPassword')}
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          error={errors.repeat}
+          testId="password-repeat"
+        />
+        <PrimaryButton type="submit" disabled={busy} data-testid="password-submit">
+          {t('password.submit')}
+        </PrimaryButton>
+      </Form>
+      <LinksRow>
+        <AppLink to="/forgot">{t('login.forgot')}</AppLink>
+      </LinksRow>
+    </>
+  );
+}

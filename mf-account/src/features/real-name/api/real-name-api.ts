@@ -1,0 +1,38 @@
+/** Real-name verification (spec §3, §4, §7): the record, the submit, and the one-image upload. */
+import { api } from '@meridian/shared';
+import { postFormWithMessage } from '../../../lib/envelope-call';
+
+/** 0 not submitted (or rejected: `reason` is set), 1 waiting for review, 2 approved. */
+export type ReviewStatus = 0 | 1 | 2;
+
+export type RealNameRecord = {
+  review_status: ReviewStatus;
+  name: string;
+  card_id: string;
+  front_pic: string;
+  reverse_pic: string;
+  reason?: string;
+};
+
+export function fetchRealName(): Promise<RealNameRecord> {
+  return api.get<RealNameRecord>('/api/user_real/center', undefined, { silent: true });
+}
+
+/** POST /api/user_real/real_name; resolves with the server's message. */
+export async function submitRealName(input: {
+  name: string;
+  card_id: string;
+  front_pic: string;
+  reverse_pic: string;
+}): Promise<string> {
+  const { msg } = await postFormWithMessage<{ review_status: number }>('/api/user_real/real_name', input, {
+    spinner: true,
+  });
+  return msg;
+}
+
+/** POST /api/common/image_upload (multipart `file`), with the global spinner; resolves with the image's URL. */
+export async function uploadImage(file: Blob): Promise<string> {
+  const data = await api.upload<{ url: string }>('/api/common/image_upload', file);
+  return data.url;
+}

@@ -1,0 +1,33 @@
+/** The user centre's calls: the fresh user (balance), the demo reset, and the customer-service setting. */
+import { api } from '@meridian/shared';
+import type { User } from '@meridian/shared';
+import { getWithMessage } from '../../../lib/envelope-call';
+
+/** GET /api/user/info: the user with balance, lock_balance and credit score. */
+export function fetchUserInfo(): Promise<User> {
+  return api.get<User>('/api/user/info', undefined, { silent: true });
+}
+
+/**
+ * GET /v1/api/main/user/resetForexDemoAccount; resolves with the server's message. Silent: the caller explains a
+ * failure itself, because a server without this call yet answers 404 and "Network error (404)" would mislead.
+ */
+export async function resetDemoAccount(): Promise<string> {
+  const { msg } = await getWithMessage<unknown>('/v1/api/main/user/resetForexDemoAccount', undefined, {
+    silent: true,
+    spinner: true,
+  });
+  return msg;
+}
+
+export type ServiceLink = { link: string; type: number };
+
+/** GET /api/basicSet/getBasicInfo → the customer-service link and how to open it (spec §9). */
+export async function fetchServiceLink(): Promise<ServiceLink> {
+  const data = await api.get<{ service_link?: string; service_link_type?: number | string }>(
+    '/api/basicSet/getBasicInfo',
+    undefined,
+    { silent: true },
+  );
+  return { link: data.service_link ?? '', type: Number(data.service_link_type) };
+}
