@@ -31,10 +31,14 @@ import { notifyRoutes } from './modules/notify/routes';
 import { contentRoutes } from './modules/content/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { complianceRoutes } from './modules/compliance/routes';
+import { tradingRoutes } from './modules/trading/routes';
 import { MAX_UPLOAD_BYTES } from './modules/uploads/service';
 import { createBus } from './realtime/bus';
 import type { EventBus } from './realtime/bus';
 import { registerRealtime } from './realtime/gateway';
+import { createMarkets } from './modules/markets';
+import type { MarketOverrides } from './modules/markets';
+import { marketsRoutes } from './modules/markets/routes';
 
 export type AppOverrides = {
   storage?: Storage;
@@ -44,7 +48,7 @@ export type AppOverrides = {
   mailer?: Mailer;
   now?: () => number;
   bus?: EventBus;
-};
+} & MarketOverrides;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +116,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   const mailer =
     overrides.mailer ??
     (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.smtpFrom) : new OutboxMailer(storage.db, now));
+  const bus = overrides.bus ?? createBus(config.redisUrl);
   const ctx: AppContext = {
     config,
     storage,
@@ -123,7 +128,8 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     limits: scaleLimits({ ...DEFAULT_RATE_LIMITS, ...overrides.limits }, config.rateLimitScale),
     now,
     uploadsDir: uploadsDirOf(config),
-    bus: overrides.bus ?? createBus(config.redisUrl),
+    bus,
+    ...createMarkets(config, { db: storage.db, bus, now, log: app.log }, overrides),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('lang', 'hk');
@@ -202,6 +208,8 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   void app.register(contentRoutes);
   void app.register(uploadsRoutes);
   void app.register(complianceRoutes);
+  void app.register(tradingRoutes);
+  void app.register(marketsRoutes);
   void app.register(async (scope) => {
     await registerRealtime(scope, ctx, ctx.bus);
   });

@@ -5,6 +5,9 @@ import type { I18n } from './lib/i18n';
 import type { RateLimiter, RateLimits } from './lib/rate-limit';
 import type { Mailer, SmsProvider } from './modules/notify/mailer';
 import type { EventBus } from './realtime/bus';
+import type { Lease } from './realtime/lease';
+import type { MarketData } from './modules/markets/contract';
+import type { PriceFeed } from './modules/markets/feed';
 import type { DB, Storage } from './storage/db';
 
 export type AppContext = {
@@ -20,6 +23,12 @@ export type AppContext = {
   uploadsDir: string;
   /** Realtime events to the sockets (in-process, or Redis across API nodes). */
   bus: EventBus;
+  /** Market data (instruments, quotes, candles): modules/markets. A MarketService unless overridden. */
+  market: MarketData;
+  /** The price feed behind `market`: a SimulatedFeed unless overridden (tests: step/advance/setPrice). */
+  feed: PriceFeed;
+  /** Leadership among API nodes: only the leader runs the feed (and the trading engine). */
+  lease: Lease;
 };
 
 export function uploadsDirOf(config: Config): string {

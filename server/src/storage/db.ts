@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrateToLatest } from './migrations';
@@ -39,6 +40,33 @@ function parseInt8(v: string): number {
   return n;
 }
 
+/**
+ * better-sqlite3 statements are reusable, but Kysely prepares every query afresh (a large share of a write's cost):
+ * keep the most recently used statements by SQL text. Safe on the one connection, where queries run one at a time
+ * (nothing here streams a statement while running it again).
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let st = cache.get(text);
+      if (st) {
+        cache.delete(text);
+        cache.set(text, st);
+        return st;
+      }
+      st = sqlite.prepare(text);
+      cache.set(text, st);
+      if (cache.size > max) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      return st;
+    },
+  };
+}
+
 export function createStorage(opts: StorageOptions): Storage {
   if (opts.databaseUrl) {
     const schema = opts.schema ?? 'public';
@@ -63,7 +91,7 @@ export function createStorage(opts: StorageOptions): Storage {
       dialect: 'postgres',
       migrate: async () => {
         if (schema !== 'public') await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
-        await migrateToLatest(db, 'postgres');
+        await migrateToLatest(db, 'postgres', schema);
       },
       close: () => db.destroy(),
     };
@@ -76,7 +104,7 @@ export function createStorage(opts: StorageOptions): Storage {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',

@@ -171,6 +171,109 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0002b_markets': {
+      // Market data (modules/markets): candles built from live ticks, and per instrument the anchor of its synthetic
+      // history and the last quote. Prices are double precision (market data, not money); times are epoch ms.
+      // Named 0002b so that it sorts after the shipped 0002_real_name_one_waiting and before 0003_trading.
+      async up(db: Any) {
+        await db.schema
+          .createTable('candles')
+          .addColumn('instrument_id', 'integer', (c) => c.notNull())
+          .addColumn('period', 'varchar(4)', (c) => c.notNull())
+          .addColumn('time', 'bigint', (c) => c.notNull())
+          .addColumn('open', 'double precision', (c) => c.notNull())
+          .addColumn('high', 'double precision', (c) => c.notNull())
+          .addColumn('low', 'double precision', (c) => c.notNull())
+          .addColumn('close', 'double precision', (c) => c.notNull())
+          .addColumn('volume', 'double precision', (c) => c.notNull())
+          .addPrimaryKeyConstraint('candles_pk', ['instrument_id', 'period', 'time'])
+          .execute();
+        await db.schema
+          .createTable('market_state')
+          .addColumn('instrument_id', 'integer', (c) => c.primaryKey())
+          .addColumn('code', 'varchar(32)', (c) => c.notNull())
+          .addColumn('history_seed', 'bigint', (c) => c.notNull())
+          .addColumn('anchor_time', 'bigint', (c) => c.notNull())
+          .addColumn('anchor_price', 'double precision', (c) => c.notNull())
+          .addColumn('bid', 'double precision', (c) => c.notNull())
+          .addColumn('ask', 'double precision', (c) => c.notNull())
+          .addColumn('quote_time', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
+    '0003_trading': {
+      // Orders (positions and pending orders) and the simulated traders of the copy-trading ranking.
+      // Prices are decimal text (exact, any precision); money on orders is BIGINT micro-units (6 decimals) beside
+      // the cents actually booked in the ledger.
+      async up(db: Any) {
+        await db.schema
+          .alterTable('users')
+          .addColumn('is_bot', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await withId(db.schema.createTable('orders'), dialect)
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('instrument_id', 'integer', (c) => c.notNull())
+          .addColumn('code', 'varchar(32)', (c) => c.notNull())
+          .addColumn('show_code', 'varchar(32)', (c) => c.notNull())
+          .addColumn('side', 'integer', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'varchar(8)', (c) => c.notNull())
+          .addColumn('lots', 'varchar(32)', (c) => c.notNull())
+          .addColumn('leverage', 'integer', (c) => c.notNull())
+          .addColumn('contract_size', 'varchar(32)', (c) => c.notNull())
+          .addColumn('margin_mode', 'integer', (c) => c.notNull())
+          .addColumn('fee_rate', 'varchar(32)', (c) => c.notNull())
+          .addColumn('fee_type', 'integer', (c) => c.notNull())
+          .addColumn('quote_currency', 'varchar(8)', (c) => c.notNull())
+          .addColumn('price_precision', 'integer', (c) => c.notNull())
+          .addColumn('expected_price', 'varchar(32)', (c) => c.notNull())
+          .addColumn('target_price', 'varchar(32)')
+          .addColumn('open_price', 'varchar(32)')
+          .addColumn('stop_loss', 'varchar(32)')
+          .addColumn('take_profit', 'varchar(32)')
+          .addColumn('close_expected_price', 'varchar(32)')
+          .addColumn('close_price', 'varchar(32)')
+          .addColumn('margin_micros', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('margin_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('fee_micros', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('fee_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('profit_micros', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('profit_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('written_off_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('close_reason', 'varchar(16)')
+          .addColumn('client_order_id', 'varchar(64)')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('opened_at', 'bigint')
+          .addColumn('closed_at', 'bigint')
+          .execute();
+        await db.schema
+          .createIndex('orders_user_idx')
+          .on('orders')
+          .columns(['user_id', 'status', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('orders_status_idx')
+          .on('orders')
+          .columns(['status', 'instrument_id'])
+          .execute();
+        await db.schema
+          .createIndex('orders_client_id_uq')
+          .on('orders')
+          .columns(['user_id', 'client_order_id'])
+          .unique()
+          .where(sql.ref('client_order_id'), 'is not', null)
+          .execute();
+        await db.schema
+          .createTable('traders')
+          .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id'))
+          .addColumn('name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('style', 'varchar(16)', (c) => c.notNull())
+          .addColumn('multiple', 'integer', (c) => c.notNull())
+          .addColumn('code', 'varchar(32)', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 
@@ -181,8 +284,17 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Any, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+/**
+ * `schema` (PostgreSQL): where the migration bookkeeping tables live. Without it Kysely looks for them in every
+ * schema of the database, so another schema's tables (a parallel test run, another installation) would be taken
+ * for ours.
+ */
+export async function migrateToLatest(db: Any, dialect: Dialect, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeProvider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

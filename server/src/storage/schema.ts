@@ -22,6 +22,8 @@ export type UsersTable = {
   balance: number;
   /** USD cents. */
   lock_balance: number;
+  /** 1 for the simulated traders of the copy-trading ranking (migration 0003). */
+  is_bot: Generated<number>;
   created_at: number;
   updated_at: number;
 };
@@ -137,6 +139,94 @@ export type UploadsTable = {
   created_at: number;
 };
 
+/**
+ * An order: pending (0), holding (1) or closed (3). Prices are exact decimal text; money is micro-units (6 decimals,
+ * the spec's precision) beside the cents booked in the ledger (`*_cents`).
+ */
+export type OrdersTable = {
+  id: Generated<number>;
+  user_id: number;
+  instrument_id: number;
+  code: string;
+  show_code: string;
+  /** 1 buy, 2 sell. */
+  side: number;
+  /** 0 pending, 1 holding, 3 closed. */
+  status: number;
+  /** 'market', 'limit' or 'stop' (pending kind decided at submission). */
+  kind: string;
+  lots: string;
+  leverage: number;
+  contract_size: string;
+  margin_mode: number;
+  fee_rate: string;
+  fee_type: number;
+  quote_currency: string;
+  price_precision: number;
+  /** The price asked for: the quote at submission (market) or the target (pending). */
+  expected_price: string;
+  target_price: string | null;
+  /** The actual fill price. */
+  open_price: string | null;
+  stop_loss: string | null;
+  take_profit: string | null;
+  /** The level that closed it (SL/TP) or the quote when the close was asked for. */
+  close_expected_price: string | null;
+  close_price: string | null;
+  margin_micros: number;
+  /** Cents held in lock_balance while holding. */
+  margin_cents: number;
+  fee_micros: number;
+  fee_cents: number;
+  /** Realised P/L in USD. */
+  profit_micros: number;
+  profit_cents: number;
+  /** Loss beyond the balance, written off by negative balance protection. */
+  written_off_cents: number;
+  /** manual, tp, sl, stop_out, reset, cancel, no_margin. */
+  close_reason: string | null;
+  client_order_id: string | null;
+  created_at: number;
+  opened_at: number | null;
+  closed_at: number | null;
+};
+
+/** A simulated trader of the copy-trading ranking (a user with is_bot 1). */
+export type TradersTable = {
+  user_id: number;
+  name: string;
+  style: string;
+  multiple: number;
+  code: string;
+  created_at: number;
+};
+
+/** A candle built from live ticks (modules/markets). Prices are market data (double), not money. */
+export type CandlesTable = {
+  instrument_id: number;
+  /** 1M, 5M, 15M, 30M, 1H or 1D. */
+  period: string;
+  /** Bucket start, epoch ms (UTC-aligned). */
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+};
+
+/** Per instrument: the anchor of its synthetic history (seed, time, price) and the last quote. */
+export type MarketStateTable = {
+  instrument_id: number;
+  code: string;
+  history_seed: number;
+  anchor_time: number;
+  anchor_price: number;
+  bid: number;
+  ask: number;
+  quote_time: number;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -149,6 +239,10 @@ export type Database = {
   settings: SettingsTable;
   real_name: RealNameTable;
   uploads: UploadsTable;
+  candles: CandlesTable;
+  market_state: MarketStateTable;
+  orders: OrdersTable;
+  traders: TradersTable;
 };
 
 export type User = Selectable<UsersTable>;
@@ -157,3 +251,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type News = Selectable<NewsTable>;
 export type Company = Selectable<CompaniesTable>;
 export type RealName = Selectable<RealNameTable>;
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;

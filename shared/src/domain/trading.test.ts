@@ -68,7 +68,9 @@ describe('margin (spec §9)', () => {
       marginMicros({ lots: '0.03', contractSize: 100000, price: '1.08523', leverage: 7, marginMode: 2 }),
     ).toBe(465_098_571);
     // rounding half away from zero at the 6th decimal: 1 x 1 x 0.0000015 / 1
-    expect(marginMicros({ lots: 1, contractSize: 1, price: '0.0000015', leverage: 1, marginMode: 2 })).toBe(2);
+    expect(marginMicros({ lots: 1, contractSize: 1, price: '0.0000015', leverage: 1, marginMode: 2 })).toBe(
+      2,
+    );
   });
 });
 

@@ -1,0 +1,63 @@
+/**
+ * A small HTTP load generator for the benches: `concurrency` keep-alive loops in a worker thread (so the client does
+ * not share the server's event loop), each sending GETs for `durationMs`; returns every latency and the counts.
+ */
+import { Worker } from 'node:worker_threads';
+
+export type LoadResult = { latencies: number[]; ok: number; fail: number; seconds: number };
+
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { urls, headers, concurrency, durationMs } = workerData;
+(async () => {
+  const latencies = [];
+  let ok = 0, fail = 0, i = 0;
+  const started = performance.now();
+  const end = started + durationMs;
+  async function loop() {
+    while (performance.now() < end) {
+      const n = i++;
+      const t0 = performance.now();
+      try {
+        const r = await fetch(urls[n % urls.length], { headers: headers[n % headers.length] });
+        const body = await r.json();
+        latencies.push(performance.now() - t0);
+        if (body && body.code === 1) ok++; else fail++;
+      } catch {
+        fail++;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  parentPort.postMessage({ latencies, ok, fail, seconds: (performance.now() - started) / 1000 });
+})();
+`;
+
+export function load(opts: {
+  urls: string[];
+  headers?: Record<string, string>[];
+  concurrency: number;
+  durationMs: number;
+}): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(WORKER, {
+      eval: true,
+      workerData: {
+        urls: opts.urls,
+        headers: opts.headers ?? [{}],
+        concurrency: opts.concurrency,
+        durationMs: opts.durationMs,
+      },
+    });
+    w.once('message', (m: LoadResult) => {
+      void w.terminate();
+      resolve(m);
+    });
+    w.once('error', reject);
+  });
+}
+
+export function percentile(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? 0;
+}

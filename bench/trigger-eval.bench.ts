@@ -1,0 +1,196 @@
+/**
+ * bench/trigger-eval: trigger evaluation per tick with 100,000 open positions and pending orders, the engine's
+ * price-ordered index (server/src/modules/trading/trigger-index.ts) beside a naive full scan of every order, in the
+ * same run on the same ticks. Targets: the index at least 50x faster than the scan, under 1 ms per tick.
+ *
+ *   node_modules/.bin/tsx bench/trigger-eval.bench.ts
+ *
+ * Book: 60,000 positions (each with a stop loss and a take profit, half of them with only one), 40,000 pending
+ * orders (limit and stop, both sides) and a stop-out level for each of 20,000 accounts, over 10 instruments;
+ * levels within +-2% of the price. Ticks: random walk of the instruments with occasional 0.5% gaps; every order a
+ * tick fires is put back at a new level (so the book keeps its size), as new orders would arrive.
+ */
+import { performance } from 'node:perf_hooks';
+import { pendingBook, stopBook, TriggerIndex } from '../server/src/modules/trading/trigger-index';
+import type { BookName, TriggerType } from '../server/src/modules/trading/trigger-index';
+
+const INSTRUMENTS = 10;
+const POSITIONS = 60_000;
+const PENDING = 40_000;
+const ACCOUNTS = 20_000;
+const TICKS_INDEX = 50_000;
+const TICKS_SCAN = 4_000;
+
+let seed = 42;
+const rnd = () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+
+type Trigger = { type: TriggerType; ref: number; inst: number; book: BookName; level: number };
+const price: number[] = Array.from({ length: INSTRUMENTS }, () => 1);
+const triggers: Trigger[] = [];
+
+/** Deterministic in (ref, generation) so the index and the scan see exactly the same order flow. */
+function frac(a: number, b: number): number {
+  const x = Math.sin(a * 12.9898 + b * 78.233) * 43758.5453;
+  return x - Math.floor(x);
+}
+const generation = new Map<string, number>();
+function levelNear(inst: number, book: BookName, key = `${book}:${Math.floor(rnd() * 1e9)}`): number {
+  // Below the price for "<=" books, above for ">=" books, within 2%.
+  const p = price[inst] as number;
+  const g = (generation.get(key) ?? 0) + 1;
+  generation.set(key, g);
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) % 1_000_003;
+  const d = p * 0.02 * frac(h, g);
+  return book === 'askLE' || book === 'bidLE' ? p - d : p + d;
+}
+
+let ref = 0;
+for (let i = 0; i < POSITIONS; i++) {
+  const inst = i % INSTRUMENTS;
+  const side = rnd() < 0.5 ? 1 : 2;
+  const id = ++ref;
+  const which = rnd();
+  if (which < 0.75) {
+    const b = stopBook(side, 'sl');
+    triggers.push({ type: 'sl', ref: id, inst, book: b, level: levelNear(inst, b) });
+  }
+  if (which > 0.25) {
+    const b = stopBook(side, 'tp');
+    triggers.push({ type: 'tp', ref: id, inst, book: b, level: levelNear(inst, b) });
+  }
+}
+for (let i = 0; i < PENDING; i++) {
+  const inst = i % INSTRUMENTS;
+  const b = pendingBook(rnd() < 0.5 ? 1 : 2, rnd() < 0.5 ? 'limit' : 'stop');
+  triggers.push({ type: 'pending', ref: ++ref, inst, book: b, level: levelNear(inst, b) });
+}
+for (let i = 0; i < ACCOUNTS; i++) {
+  const inst = i % INSTRUMENTS;
+  const b: BookName = rnd() < 0.5 ? 'bidLE' : 'bidGE';
+  triggers.push({ type: 'stopout', ref: i + 1, inst, book: b, level: levelNear(inst, b) });
+}
+
+// The tick path (same for both): random walk, 1 in 200 ticks a 0.5% gap.
+type Tick = { inst: number; bid: number; ask: number };
+function makeTicks(n: number): Tick[] {
+  const out: Tick[] = [];
+  const p = [...price];
+  for (let i = 0; i < n; i++) {
+    const inst = Math.floor(rnd() * INSTRUMENTS);
+    const move = rnd() < 0.005 ? (rnd() - 0.5) * 0.01 : (rnd() - 0.5) * 0.0004;
+    const v = (p[inst] as number) * (1 + move);
+    p[inst] = v;
+    out.push({ inst, bid: v, ask: v * 1.0001 });
+  }
+  return out;
+}
+const ticks = makeTicks(TICKS_INDEX);
+
+function crossedNaive(t: Trigger, bid: number, ask: number): boolean {
+  switch (t.book) {
+    case 'askLE':
+      return ask <= t.level;
+    case 'askGE':
+      return ask >= t.level;
+    case 'bidGE':
+      return bid >= t.level;
+    default:
+      return bid <= t.level;
+  }
+}
+
+function pct(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+}
+
+function runIndex(n: number) {
+  const ix = new TriggerIndex();
+  const byKey = new Map<string, Trigger>();
+  for (const t of triggers) {
+    ix.set(t.type, t.ref, t.inst, t.book, t.level);
+    byKey.set(`${t.type}:${t.ref}:${t.inst}`, t);
+  }
+  const times: number[] = [];
+  let fired = 0;
+  for (let i = 0; i < n; i++) {
+    const tk = ticks[i] as Tick;
+    price[tk.inst] = tk.bid;
+    const t0 = performance.now();
+    const out = ix.crossed(tk.inst, tk.bid, tk.ask);
+    const t1 = performance.now();
+    times.push(t1 - t0);
+    fired += out.length;
+    // Replace what fired (outside the timing: that is order flow, not evaluation).
+    for (const e of out) {
+      const level = levelNear(e.instrumentId, e.book, `${e.type}:${e.ref}:${e.instrumentId}`);
+      ix.set(e.type, e.ref, e.instrumentId, e.book, level);
+    }
+  }
+  return { times, fired, size: ix.size };
+}
+
+function runScan(n: number) {
+  const list = triggers.map((t) => ({ ...t }));
+  const times: number[] = [];
+  let fired = 0;
+  for (let i = 0; i < n; i++) {
+    const tk = ticks[i] as Tick;
+    price[tk.inst] = tk.bid;
+    const t0 = performance.now();
+    const out: Trigger[] = [];
+    for (const t of list) if (t.inst === tk.inst && crossedNaive(t, tk.bid, tk.ask)) out.push(t);
+    const t1 = performance.now();
+    times.push(t1 - t0);
+    fired += out.length;
+    for (const t of out) t.level = levelNear(t.inst, t.book, `${t.type}:${t.ref}:${t.inst}`);
+  }
+  return { times, fired };
+}
+
+function summary(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = times.reduce((s, v) => s + v, 0) / times.length;
+  return { mean, p50: pct(sorted, 0.5), p99: pct(sorted, 0.99), max: sorted[sorted.length - 1] ?? 0 };
+}
+
+const basePrices = [...price];
+const reset = () => {
+  price.splice(0, price.length, ...basePrices);
+  generation.clear();
+};
+// Warm-up (JIT) of both paths, then the measured runs.
+runIndex(TICKS_SCAN);
+reset();
+runScan(200);
+reset();
+const idx = runIndex(TICKS_INDEX);
+reset();
+const scan = runScan(TICKS_SCAN);
+// Same ticks and order flow for both: the index on the first TICKS_SCAN ticks too.
+reset();
+const idxSame = runIndex(TICKS_SCAN);
+
+const a = summary(idx.times);
+const a2 = summary(idxSame.times);
+const b = summary(scan.times);
+const f = (v: number) => `${(v * 1000).toFixed(2)} µs`;
+console.log(
+  `trigger evaluation: ${triggers.length} triggers (${POSITIONS} positions, ${PENDING} pending, ${ACCOUNTS} stop-out levels), ${INSTRUMENTS} instruments`,
+);
+console.log(
+  `  index, ${TICKS_INDEX} ticks: mean ${f(a.mean)}  p50 ${f(a.p50)}  p99 ${f(a.p99)}  max ${f(a.max)}  fired ${idx.fired}`,
+);
+console.log(
+  `  index, first ${TICKS_SCAN} ticks: mean ${f(a2.mean)}  p99 ${f(a2.p99)}  fired ${idxSame.fired}`,
+);
+console.log(
+  `  full scan, first ${TICKS_SCAN} ticks: mean ${f(b.mean)}  p50 ${f(b.p50)}  p99 ${f(b.p99)}  fired ${scan.fired}`,
+);
+console.log(`  same triggers fired by both: ${scan.fired === idxSame.fired ? 'yes' : 'NO'}`);
+console.log(
+  `  speed-up (mean, same ticks): ${(b.mean / a2.mean).toFixed(0)}x  (target >= 50x; index mean ${a2.mean < 1 ? '<' : '>='} 1 ms)`,
+);

@@ -1,0 +1,58 @@
+/**
+ * The contract between market data (instruments, price feed, candles: modules/markets) and its consumers (the
+ * trading engine in modules/trading, the social ranking bots). The engine depends only on this interface, so a
+ * real price provider can replace the simulator without touching it, and tests drive a deterministic fake.
+ */
+
+/** 1 fixed margin (lots x units per lot), anything else leveraged (spec §9). */
+export type MarginMode = 1 | 2;
+
+export type Instrument = {
+  id: number;
+  /** Feed code, e.g. `EURUSD`, `XAUUSD`, `US500`, `BTCUSD`. */
+  code: string;
+  /** Display code, e.g. `EUR/USD`. */
+  showCode: string;
+  categoryId: number;
+  /** Decimals of the price. */
+  pricePrecision: number;
+  /** Lot step, as a decimal string (e.g. "0.01"). */
+  pip: string;
+  /** Minimum lots, as a decimal string. */
+  minLots: string;
+  /** Units per lot (ForexContNum). */
+  contractSize: number;
+  /** ForexFeeRate, as a decimal string. */
+  feeRate: string;
+  marginMode: MarginMode;
+  /** HasForexMultiple values; empty means leverage is not configured. */
+  leverages: number[];
+  /** Currency the price is quoted in (P/L currency before conversion to USD), e.g. `USD`, `JPY`, `CHF`. */
+  quoteCurrency: string;
+};
+
+/** The latest price of one instrument. */
+export type Quote = {
+  instrumentId: number;
+  code: string;
+  bid: number;
+  ask: number;
+  /** Epoch milliseconds. */
+  time: number;
+};
+
+export interface MarketData {
+  instruments(): readonly Instrument[];
+  instrument(idOrCode: number | string): Instrument | undefined;
+  /** Latest quote, or undefined before the first tick. */
+  quote(instrumentId: number): Quote | undefined;
+  /** Whether the instrument trades at `now` (its schedule; MarketStatus 1). */
+  isOpen(instrumentId: number, now: number): boolean;
+  /** Every tick, in order, for every instrument. Returns an unsubscribe. */
+  onTick(listener: (quote: Quote) => void): () => void;
+  /**
+   * Value of 1 unit of `currency` in USD at the current mid price (1 for USD). Undefined when no instrument
+   * provides the rate.
+   */
+  usdRate(currency: string): number | undefined;
+}

@@ -1,0 +1,139 @@
+/**
+ * Unit tests of the trigger index (price-ordered books: a tick pops exactly what it crosses, on the right side) and
+ * of the copy-trading ranking seeded through the real engine.
+ */
+import { pendingBook, stopBook, TriggerIndex } from '../src/modules/trading/trigger-index';
+import { followList, seedTraders, STYLES } from '../src/modules/trading/ranking';
+import { call, MODES } from './helpers';
+import { expectInvariants, invariants, tradingApp } from './support/trading';
+
+describe('trigger index', () => {
+  it('books pending orders and stops on the correct side', () => {
+    expect(pendingBook(1, 'limit')).toBe('askLE');
+    expect(pendingBook(1, 'stop')).toBe('askGE');
+    expect(pendingBook(2, 'limit')).toBe('bidGE');
+    expect(pendingBook(2, 'stop')).toBe('bidLE');
+    expect(stopBook(1, 'sl')).toBe('bidLE');
+    expect(stopBook(1, 'tp')).toBe('bidGE');
+    expect(stopBook(2, 'sl')).toBe('askGE');
+    expect(stopBook(2, 'tp')).toBe('askLE');
+  });
+
+  it('pops only the crossed entries, nearest first, and keeps the rest', () => {
+    const ix = new TriggerIndex();
+    // long SLs (bid <= level) at 1.00 .. 1.09
+    for (let i = 0; i < 10; i++) ix.set('sl', i, 1, 'bidLE', 1 + i / 100);
+    // long TPs (bid >= level) at 1.20 .. 1.29
+    for (let i = 0; i < 10; i++) ix.set('tp', 100 + i, 1, 'bidGE', 1.2 + i / 100);
+    // buy limits on the ask (ask <= level)
+    ix.set('pending', 200, 1, 'askLE', 1.05);
+    expect(ix.crossed(1, 1.1, 1.1002)).toEqual([]);
+    const down = ix.crossed(1, 1.075, 1.0752);
+    expect(down.map((e) => e.ref)).toEqual([9, 8]);
+    // the bid at 1.05 crosses SLs 5..7 but the buy limit watches the ask (1.0502): not yet
+    expect(ix.crossed(1, 1.05, 1.0502).map((e) => e.ref)).toEqual([7, 6, 5]);
+    expect(ix.crossed(1, 1.0498, 1.05).map((e) => e.ref)).toEqual([200]);
+    // a gap up crosses several TPs at once
+    expect(ix.crossed(1, 1.235, 1.2352).map((e) => e.ref)).toEqual([100, 101, 102, 103]);
+    expect(ix.size).toBe(5 + 6);
+    // another instrument is untouched
+    expect(ix.crossed(2, 0, 1e9)).toEqual([]);
+  });
+
+  it('moves and deletes entries', () => {
+    const ix = new TriggerIndex();
+    ix.set('sl', 1, 1, 'bidLE', 1.0);
+    ix.set('sl', 1, 1, 'bidLE', 0.9); // moved
+    ix.set('sl', 2, 1, 'bidLE', 0.95);
+    ix.delete('sl', 2, 1);
+    expect(ix.has('sl', 2, 1)).toBe(false);
+    expect(ix.crossed(1, 0.96, 0.97)).toEqual([]);
+    expect(ix.crossed(1, 0.9, 0.91).map((e) => e.ref)).toEqual([1]);
+    expect(ix.size).toBe(0);
+  });
+
+  it('agrees with a full scan on random books and ticks', () => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const ix = new TriggerIndex();
+    const books = ['askLE', 'askGE', 'bidGE', 'bidLE'] as const;
+    const all = new Map<number, { book: (typeof books)[number]; level: number }>();
+    for (let i = 0; i < 2000; i++) {
+      const book = books[i % 4] as (typeof books)[number];
+      const level = 0.9 + rnd() * 0.2;
+      ix.set('pending', i, 1, book, level);
+      all.set(i, { book, level });
+    }
+    for (let t = 0; t < 200; t++) {
+      const bid = 0.9 + rnd() * 0.2;
+      const ask = bid + 0.0002;
+      const expected = [...all.entries()]
+        .filter(([, e]) => {
+          if (e.book === 'askLE') return ask <= e.level;
+          if (e.book === 'askGE') return ask >= e.level;
+          if (e.book === 'bidGE') return bid >= e.level;
+          return bid <= e.level;
+        })
+        .map(([id]) => id)
+        .sort((a, b) => a - b);
+      const got = ix
+        .crossed(1, bid, ask)
+        .map((e) => e.ref)
+        .sort((a, b) => a - b);
+      expect(got).toEqual(expected);
+      for (const id of got) all.delete(id);
+    }
+  });
+});
+
+describe.each(MODES)('copy-trading ranking (%s)', (mode) => {
+  it('seeds simulated traders through the engine and ranks them from their closed orders', async () => {
+    const x = await tradingApp(mode);
+    try {
+      await seedTraders(x.app.ctx, x.engine, undefined, 0.3);
+      await seedTraders(x.app.ctx, x.engine, undefined, 0.3); // idempotent
+      await x.engine.idle();
+      const r = await call(x.app, { method: 'GET', url: '/api/follow/list' });
+      expect(r.body.code).toBe(1);
+      expect(r.body.data.total).toBe(STYLES.length);
+      const first = r.body.data.data[0];
+      expect(Object.keys(first).sort()).toEqual(
+        [
+          'code',
+          'id',
+          'multiple',
+          'style',
+          'three_week_profit',
+          'three_week_rate',
+          'three_week_win',
+          'total_rate',
+          'total_trade_num',
+          'user',
+        ].sort(),
+      );
+      const list = (await followList(x.app.ctx, 1, 50)).data;
+      expect(new Set(list.map((i) => i.style)).size).toBe(STYLES.length);
+      for (const item of list) {
+        expect(item.total_trade_num).toBeGreaterThan(10);
+        const closed = await x.app.ctx.db
+          .selectFrom('orders')
+          .select(['profit_cents'])
+          .where('user_id', '=', item.id)
+          .where('status', '=', 3)
+          .execute();
+        expect(closed).toHaveLength(item.total_trade_num);
+        const total = closed.reduce((s, o) => s + o.profit_cents, 0);
+        expect(item.total_rate).toBe(((total * 100) / 100_000_00).toFixed(2));
+        expectInvariants(await invariants(x.app, item.id));
+      }
+      // best three-week profit first
+      const p = list.map((i) => Number(i.three_week_profit));
+      expect([...p].sort((a, b) => b - a)).toEqual(p);
+      // bots are users with the flag
+      const bots = await x.app.ctx.db.selectFrom('users').select('id').where('is_bot', '=', 1).execute();
+      expect(bots).toHaveLength(STYLES.length);
+    } finally {
+      await x.t.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Two API nodes on Redis (bus + lease) sharing one database: the engine runs on the leader only. An order placed
+ * through the follower is forwarded to the leader's index; its owner, connected to the follower, receives the live
+ * P/L and the take-profit close computed on the leader.
+ */
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { TOPICS } from '@meridian/shared/pure';
+import { RedisBus } from '../src/realtime/bus';
+import { RedisLease } from '../src/realtime/lease';
+import { engineOf } from '../src/modules/trading/engine';
+import { call, createDemo, createTestApp } from './helpers';
+import type { TestApp } from './helpers';
+import { FakeMarket } from './support/fake-market';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function redisAvailable(): boolean {
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `const {Redis}=require('ioredis');const r=new Redis(${JSON.stringify(REDIS_URL)},{lazyConnect:true,maxRetriesPerRequest:0,retryStrategy:()=>null});r.connect().then(()=>r.ping()).then(()=>{r.disconnect();process.exit(0)},()=>process.exit(1))`,
+      ],
+      { cwd: path.join(__dirname, '..'), timeout: 8000, stdio: 'ignore' },
+    );
+    return true;
+  } catch {
+    if (process.env.CI === 'true') throw new Error(`CI=true and Redis is unreachable at ${REDIS_URL}`);
+    console.warn(`\n!!! Redis at ${REDIS_URL} is unreachable: the two-node trading test was SKIPPED.\n`);
+    return false;
+  }
+}
+
+const describeRedis = redisAvailable() ? describe : describe.skip;
+
+type Msg = { type: string; topic?: string; data?: unknown; code?: number };
+
+describeRedis('trading on two API nodes with Redis', () => {
+  it('forwards an order placed on the follower to the leader and pushes its events to the owner', async () => {
+    const key = `meridian:test:lease:${crypto.randomBytes(6).toString('hex')}`;
+    const channel = `meridian:test:${crypto.randomBytes(6).toString('hex')}`;
+    const market = new FakeMarket();
+    const leases: RedisLease[] = [];
+    const node = async (id: string, dataDir?: string): Promise<TestApp> => {
+      const bus = new RedisBus(REDIS_URL, channel);
+      await bus.whenReady();
+      const lease = new RedisLease({ redis: REDIS_URL, key, ttlMs: 2000, renewMs: 200, id });
+      leases.push(lease);
+      await lease.start();
+      return createTestApp('sqlite', { bus, lease, market }, dataDir ? { dataDir } : {});
+    };
+    const a = await node('a');
+    const b = await node('b', a.config.dataDir);
+    try {
+      expect(a.app.ctx.lease.isLeader()).toBe(true);
+      expect(b.app.ctx.lease.isLeader()).toBe(false);
+      const demo = await createDemo(b.app);
+      await b.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = b.app.server.address() as AddressInfo;
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/v1/ws`);
+      const messages: Msg[] = [];
+      ws.on('message', (raw) => messages.push(JSON.parse(raw.toString()) as Msg));
+      await new Promise((r) => ws.once('open', r));
+      ws.send(JSON.stringify({ type: 'login', token: demo.token, version: 1 }));
+      ws.send(JSON.stringify({ type: 'subscribe', topic: TOPICS.forexTrade }));
+      ws.send(JSON.stringify({ type: 'subscribe', topic: TOPICS.forexClosed }));
+      const waitFor = async (pred: (m: Msg) => boolean, ms = 5000) => {
+        const until = Date.now() + ms;
+        for (;;) {
+          const m = messages.find(pred);
+          if (m) return m;
+          if (Date.now() > until) throw new Error('no matching message');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      };
+      await waitFor((m) => m.type === 'login_result' && m.code === 1);
+
+      const r = await call(b.app, {
+        method: 'GET',
+        url: '/v1/api/forex/submit?type=1&cont=0.1&forex_id=1&status=1&multiple=100&target_profit_price=1.11',
+        token: demo.token,
+      });
+      expect(r.body.code).toBe(1);
+      const id = (r.body.data as { Id: number }).Id;
+      // The leader's engine learns about it through the bus.
+      const leader = engineOf(a.app.ctx);
+      const until = Date.now() + 5000;
+      while (!leader?.orders.has(id)) {
+        if (Date.now() > until) throw new Error('the leader never indexed the order');
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      expect(engineOf(b.app.ctx)?.orders.has(id)).toBe(false);
+
+      market.setPrice('EURUSD', 1.105, 1.1052);
+      await waitFor(
+        (m) =>
+          m.topic === TOPICS.forexTrade &&
+          (m.data as { Id: number; FactProfits: string }[]).some(
+            (o) => o.Id === id && o.FactProfits === '48.000000',
+          ),
+      );
+      market.setPrice('EURUSD', 1.1101, 1.1103);
+      const closed = await waitFor((m) => m.topic === TOPICS.forexClosed);
+      expect(closed.data).toMatchObject({ Id: id, CloseReason: 'tp', ClosePrice: 1.1101 });
+      ws.terminate();
+    } finally {
+      await b.close();
+      await a.close();
+      for (const l of leases) await l.stop();
+    }
+  });
+});
