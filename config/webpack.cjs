@@ -49,6 +49,12 @@ function sharedConfig(pkgDir) {
       requiredVersion: `^${sharedPkg.version}`,
       version: sharedPkg.version,
     },
+    // Loaded with the first screen that pages, not with the first visit (see shared/src/lists.ts).
+    '@meridian/shared/lists': {
+      singleton: true,
+      requiredVersion: `^${sharedPkg.version}`,
+      version: sharedPkg.version,
+    },
   };
 }
 
@@ -140,6 +146,10 @@ function createConfig(o) {
       // Workspace packages export their TypeScript sources; resolve symlinks so each file is one module.
       symlinks: true,
       alias: {
+        'use-sync-external-store/shim$': path.join(
+          __dirname,
+          'shared-entries/use-sync-external-store-shim.mjs',
+        ),
         // Lets config/shared-entries/react-i18next.mjs reach the package's own ES modules past its exports map.
         'react-i18next/dist/es': path.join(
           path.dirname(require.resolve('react-i18next/package.json', { paths: [o.pkgDir] })),

@@ -1,6 +1,9 @@
 /**
  * `@meridian/shared`: the federated singleton every app shares (ARCHITECTURE §4). Explicit named exports only;
- * type-only exports are kept apart at the end. The server imports `@meridian/shared/pure`, never this entry.
+ * type-only exports are kept apart at the end. It is paid whole by every first visit to `/`, so what only some
+ * screens need lives in other entries: `@meridian/shared/lists` (the paged list, a federated singleton too) and
+ * `@meridian/shared/pure` (protocol, codes, constants and the trading formulas: stateless, bundled by whoever
+ * imports it; the server's only import from this package).
  */
 
 // Constants, codes, protocol (also in ./pure)
@@ -28,38 +31,6 @@ export {
 } from './constants';
 export { ERROR_CODES } from './errors/codes';
 export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } from './protocol/realtime';
-
-// Trading math (also in ./pure)
-export {
-  parseDecimal,
-  toMicros,
-  formatMicros,
-  microsToCents,
-  centsToMicros,
-  roundPrice,
-  BUY,
-  SELL,
-  MARGIN_MODE_FIXED,
-  FEE_TYPE_PER_LOT,
-  STOP_OUT_LEVEL_PERCENT,
-  openPriceOf,
-  closePriceOf,
-  marginMicros,
-  feeMicros,
-  profitQuoteMicros,
-  profitUsdMicros,
-  toUsdMicros,
-  marginLevelPercent,
-  isStopOut,
-  liquidationPrice,
-  checkLots,
-  isValidLots,
-  stepLots,
-  checkStops,
-  pendingKindOf,
-  pendingReached,
-  stopHit,
-} from './domain/trading';
 
 // API client
 export { resolveApiOrigin, resolveSocketUrl } from './api/api-host';
@@ -115,30 +86,17 @@ export { GlobalStyle } from './theme/global-style';
 // UI kit
 export { PageHeader } from './ui/page-header';
 export { ToastHost, TOAST_DURATION_MS } from './ui/toast-host';
-export { Dialog, DialogHost, PagedList, SendCodeButton, QrCode, CopyButton } from './ui/lazy';
+export { Dialog, DialogHost, SendCodeButton, QrCode, CopyButton, copyText } from './ui/lazy';
 export { confirm } from './ui/confirm-state';
 export { Skeleton, SkeletonRows } from './ui/skeleton';
 export { Spinner, GlobalSpinner, VisuallyHidden } from './ui/spinner';
 export { Empty } from './ui/empty';
-export { usePagedList, pagedListReducer, nextPageToLoad } from './ui/paged-list-state';
-export { copyText } from './ui/copy';
 
 // Types
 export type { Language, Period } from './constants';
 export type { ErrorCode, ErrorCodeName } from './errors/codes';
 export type { Topic, ClientMessage, ServerMessage, DayMarketQuote, KlineUpdate } from './protocol/realtime';
 export type { Envelope } from './api/envelope';
-export type {
-  DecimalInput,
-  Side,
-  MarginInput,
-  FeeInput,
-  ProfitInput,
-  LiquidationInput,
-  LotsCheck,
-  StopsCheck,
-  PendingKind,
-} from './domain/trading';
 export type { ApiConfig, ApiErrorKind, RequestOptions, Params } from './api/client';
 export type { RealtimeStatus, TopicHandler, RealtimeClientOptions } from './realtime/socket';
 export type { User, Session } from './state/session';
@@ -154,14 +112,6 @@ export type { ConfirmOptions } from './ui/confirm-state';
 export type { SkeletonProps, SkeletonRowsProps } from './ui/skeleton';
 export type { SpinnerProps } from './ui/spinner';
 export type { EmptyProps } from './ui/empty';
-export type {
-  PagedListPage,
-  PagedListController,
-  PagedListState,
-  PagedListStatus,
-  UsePagedListOptions,
-} from './ui/paged-list-state';
-export type { PagedListProps } from './ui/paged-list';
 export type { SendCodeButtonProps } from './ui/send-code-button';
 export type { QrCodeProps, QrLevel } from './ui/qr-code';
 export type { CopyButtonProps } from './ui/copy-button';

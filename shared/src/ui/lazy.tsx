@@ -4,33 +4,18 @@
  * keep that to a few hundred bytes and fetch each component's code the first time it renders.
  */
 import { lazy, Suspense } from 'react';
-import type { ReactNode } from 'react';
 import { appStore, useAtomValue } from '../state/store';
 import { confirmQueueAtom } from './confirm-state';
 import type { CopyButtonProps } from './copy-button';
 import type { DialogProps } from './dialog';
-import type { PagedListProps } from './paged-list';
 import type { QrCodeProps } from './qr-code';
 import type { SendCodeButtonProps } from './send-code-button';
-import { SkeletonRows } from './skeleton';
 
-const PagedListView = lazy(() => import('./paged-list').then((m) => ({ default: m.PagedList })));
 const SendCodeButtonView = lazy(() =>
   import('./send-code-button').then((m) => ({ default: m.SendCodeButton })),
 );
 const QrCodeView = lazy(() => import('./qr-code').then((m) => ({ default: m.QrCode })));
 const CopyButtonView = lazy(() => import('./copy-button').then((m) => ({ default: m.CopyButton })));
-
-/** The paged list of spec §4 (see ./paged-list). */
-export function PagedList<T>(props: PagedListProps<T> & { fallback?: ReactNode }) {
-  const { fallback, ...rest } = props;
-  return (
-    <Suspense fallback={fallback ?? <SkeletonRows rows={6} />}>
-      {/* The lazy view loses the generic parameter; the props were checked against PagedListProps<T> above. */}
-      <PagedListView {...(rest as PagedListProps<unknown>)} />
-    </Suspense>
-  );
-}
 
 /** The send-code button with the 60 s countdown (see ./send-code-button). */
 export function SendCodeButton(props: SendCodeButtonProps) {
@@ -81,4 +66,10 @@ export function DialogHost() {
       <DialogHostView />
     </Suspense>
   );
+}
+
+/** Copy text to the clipboard and toast 'copy success' (see ./copy); its code loads on first use. */
+export async function copyText(text: string, successText?: string): Promise<boolean> {
+  const m = await import('./copy');
+  return m.copyText(text, successText);
 }
