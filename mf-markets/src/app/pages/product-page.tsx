@@ -1,14 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader, useQueryParam } from '@meridian/shared';
+import { CompanySearch } from '../../features/search/components/company-search';
+import { InstrumentSearch } from '../../features/search/components/instrument-search';
 import { NS } from '../i18n';
 
-/** `/product` (spec §2). */
+/**
+ * `/product` (spec §2): instrument search; in main mode (`/product?mode=main`, the spec does not say how main mode
+ * is chosen) company search with the company popup.
+ */
 export default function ProductPage() {
   const { t } = useTranslation(NS);
+  const main = useQueryParam('mode') === 'main';
   return (
     <section data-testid="page-product">
-      <PageHeader title={t('product.title')} back />
-      <Empty />
+      <PageHeader title={t(main ? 'product.companyTitle' : 'product.title')} back />
+      {main ? <CompanySearch /> : <InstrumentSearch />}
     </section>
   );
 }

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { Ranking } from '../../features/rank/components/ranking';
 import { NS } from '../i18n';
 
-/** `/rank` (spec §2). */
+/** `/rank` (spec §2): the copy-trading ranking. */
 export default function RankPage() {
   const { t } = useTranslation(NS);
   return (
     <section data-testid="page-rank">
       <PageHeader title={t('rank.title')} />
-      <Empty />
+      <Ranking />
     </section>
   );
 }

@@ -1,0 +1,18 @@
+/** GET /v1/api/forex/kline (spec §7): the candles of an instrument for a period, oldest first. */
+import { api } from '@meridian/shared';
+import type { Period } from '@meridian/shared';
+
+/** One candle (spec §3); Time is the bucket start, epoch milliseconds. */
+export type Candle = { Time: number; Open: number; High: number; Low: number; Close: number; Volume: number };
+
+/** Candles loaded and kept: about 3 px per candle on a phone, and a redraw well within a frame. */
+export const MAX_CANDLES = 120;
+
+export async function fetchKline(forexId: number, period: Period, signal?: AbortSignal): Promise<Candle[]> {
+  const list = await api.get<Candle[] | null>(
+    '/v1/api/forex/kline',
+    { forex_id: forexId, period, limit: MAX_CANDLES },
+    { silent: true, ...(signal ? { signal } : {}) },
+  );
+  return (list ?? []).slice().sort((a, b) => a.Time - b.Time);
+}

@@ -1,0 +1,164 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { appStore, currentInstrumentAtom, HOME_SKELETON_ROWS, refreshTradeListAtom } from '@meridian/shared';
+import HomePage from '../../../app/pages/home-page';
+import {
+  dayQuote,
+  instrument,
+  mockServer,
+  never,
+  ok,
+  pushQuotes,
+  renderPage,
+  resetApp,
+} from '../../../testing/test-utils';
+
+beforeEach(resetApp);
+
+const categories = ok([
+  { Id: 1, NameShowTrans: 'Forex' },
+  { Id: 5, NameShowTrans: 'Crypto' },
+]);
+const list = [
+  instrument(),
+  instrument({
+    Id: 40,
+    Code: 'BTCUSD',
+    ShowCode: 'BTC/USD',
+    CategoryId: 5,
+    PricePrecision: 2,
+    price: 91000.5,
+  }),
+  instrument({
+    Id: 2,
+    Code: 'USDJPY',
+    ShowCode: 'USD/JPY',
+    PricePrecision: 3,
+    price: 155.5,
+    MarketStatus: 0,
+  }),
+];
+
+describe('/ the quotes home', () => {
+  it('holds the space with 10 skeleton rows while the list loads', async () => {
+    mockServer({ '/v1/api/forex/trade_list': never, '/v1/api/forex/getCategories': categories });
+    renderPage(<HomePage />);
+    const skeleton = screen.getByTestId('skeleton-rows');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    expect(skeleton.children).toHaveLength(HOME_SKELETON_ROWS + 1); // the rows and the announcement
+    await screen.findByTestId('category-chips');
+  });
+
+  it("shows 'no data' when the list is empty", async () => {
+    mockServer({ '/v1/api/forex/trade_list': ok([]), '/v1/api/forex/getCategories': categories });
+    renderPage(<HomePage />);
+    expect(await screen.findByTestId('empty')).toHaveTextContent('No data');
+    expect(screen.getByTestId('quotations')).toHaveTextContent('No quotations');
+  });
+
+  it('shows an error with a retry when the list fails', async () => {
+    let fail = true;
+    mockServer({
+      '/v1/api/forex/trade_list': () => (fail ? { status: 500 } : ok(list)),
+      '/v1/api/forex/getCategories': categories,
+    });
+    renderPage(<HomePage />);
+    const error = await screen.findByTestId('load-error');
+    fail = false;
+    fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('market-row-EURUSD')).toBeInTheDocument();
+  });
+
+  it('lists each instrument with its price at its precision, the signed change, and market closed', async () => {
+    mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/getCategories': categories });
+    renderPage(<HomePage />);
+    const eur = await screen.findByTestId('market-row-EURUSD');
+    expect(within(eur).getByTestId('row-price')).toHaveTextContent('1.15000');
+    expect(eur).toHaveTextContent('▲ +0.50%');
+    expect(within(screen.getByTestId('market-row-BTCUSD')).getByTestId('row-price')).toHaveTextContent(
+      '91,000.50',
+    );
+    expect(within(screen.getByTestId('market-row-USDJPY')).getByTestId('market-closed')).toHaveTextContent(
+      'Market closed',
+    );
+    expect(screen.getByTestId('quotations')).toHaveTextContent('EUR/USD1.15000');
+  });
+
+  it('filters by category chip, and tapping the active chip again clears the filter', async () => {
+    mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/getCategories': categories });
+    renderPage(<HomePage />);
+    const crypto = await screen.findByTestId('chip-5');
+    fireEvent.click(crypto);
+    expect(crypto).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByTestId('market-row-EURUSD')).toBeNull();
+    expect(screen.getByTestId('market-row-BTCUSD')).toBeInTheDocument();
+    fireEvent.click(crypto);
+    expect(crypto).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByTestId('market-row-EURUSD')).toBeInTheDocument();
+    // Another chip replaces the filter.
+    fireEvent.click(screen.getByTestId('chip-1'));
+    expect(screen.queryByTestId('market-row-BTCUSD')).toBeNull();
+  });
+
+  it('applies DAY_MARKET ticks: new price, change direction, a flash on the price', async () => {
+    mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/getCategories': categories });
+    renderPage(<HomePage />);
+    const row = await screen.findByTestId('market-row-EURUSD');
+    pushQuotes(dayQuote({ price: 1.151, change: -0.25 }));
+    expect(within(row).getByTestId('row-price')).toHaveTextContent('1.15100');
+    expect(within(row).getByTestId('row-price')).toHaveClass('u');
+    expect(row).toHaveTextContent('▼ -0.25%');
+    pushQuotes(dayQuote({ price: 1.149, change: -0.3 }));
+    expect(within(row).getByTestId('row-price')).toHaveClass('d');
+    pushQuotes(dayQuote({ price: 1.149, change: -0.3, MarketStatus: 0 }));
+    expect(within(row).getByTestId('market-closed')).toBeInTheDocument();
+  });
+
+  it('reloads the trade list when the host bumps its version (entering / or /trade)', async () => {
+    const server = mockServer({
+      '/v1/api/forex/trade_list': ok(list),
+      '/v1/api/forex/getCategories': categories,
+    });
+    renderPage(<HomePage />);
+    await screen.findByTestId('market-list');
+    expect(server.find('/v1/api/forex/trade_list')).toHaveLength(1);
+    act(() => appStore.set(refreshTradeListAtom));
+    await waitFor(() => expect(server.find('/v1/api/forex/trade_list')).toHaveLength(2));
+    // The list stays on screen while it reloads (no skeleton flash).
+    expect(screen.queryByTestId('skeleton-rows')).toBeNull();
+  });
+
+  it('tapping a row sets the current instrument and opens /trade', async () => {
+    mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/getCategories': categories });
+    const { nav } = renderPage(<HomePage />);
+    fireEvent.click(await screen.findByTestId('market-row-BTCUSD'));
+    expect(appStore.get(currentInstrumentAtom)).toEqual({ id: 40, code: 'BTCUSD' });
+    expect(nav.navigate).toHaveBeenCalledWith('/trade');
+  });
+
+  it('has the search icon to /product and the language switcher', async () => {
+    mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/getCategories': categories });
+    const { nav } = renderPage(<HomePage />);
+    fireEvent.click(screen.getByRole('link', { name: 'Search instruments' }));
+    expect(nav.navigate).toHaveBeenCalledWith('/product', undefined);
+    expect(screen.getByRole('link', { name: 'Language' })).toHaveAttribute('href', '/language');
+    await screen.findByTestId('market-list');
+  });
+
+  it('shows the stale-price badge after 10 s without a tick, and hides it when ticks resume', async () => {
+    jest.useFakeTimers();
+    try {
+      mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/getCategories': categories });
+      renderPage(<HomePage />);
+      await waitFor(() => expect(screen.getByTestId('market-list')).toBeInTheDocument());
+      pushQuotes(dayQuote());
+      act(() => jest.advanceTimersByTime(5000));
+      expect(screen.queryByTestId('stale-badge')).toBeNull();
+      act(() => jest.advanceTimersByTime(7000));
+      expect(screen.getByTestId('stale-badge')).toHaveTextContent('Prices may be out of date');
+      pushQuotes(dayQuote({ price: 1.152 }));
+      expect(screen.queryByTestId('stale-badge')).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,35 @@
+/** Company search and status (spec §7): GET /api/company/search, GET /api/company/getCompanyStatus. */
+import { api } from '@meridian/shared';
+
+export type Company = {
+  id: number;
+  name: string;
+  logo: string;
+  url: string;
+  subject: string;
+  registered_address: string;
+  location: string;
+  email: string;
+};
+
+export type CompanyStatus = { status: number; type?: number; loss_url?: string };
+
+export async function searchCompanies(name: string): Promise<Company[]> {
+  const res = await api.get<{ data: Company[] | null } | null>(
+    '/api/company/search',
+    { name, page: 1, limit: 20 },
+    { silent: true },
+  );
+  return res?.data ?? [];
+}
+
+export function fetchCompanyStatus(companyId: number): Promise<CompanyStatus> {
+  return api.get<CompanyStatus>('/api/company/getCompanyStatus', { company_id: companyId });
+}
+
+/** The `company_id` cookie lasts 3 years (spec §7). */
+export const COMPANY_COOKIE_MAX_AGE_S = 3 * 365 * 24 * 60 * 60;
+
+export function setCompanyCookie(companyId: number): void {
+  document.cookie = `company_id=${companyId}; max-age=${COMPANY_COOKIE_MAX_AGE_S}; path=/; SameSite=Lax`;
+}

@@ -1,0 +1,141 @@
+/**
+ * Company search (main mode, spec §2 `/product`): a result opens the company popup; choosing the company stores the
+ * `company_id` cookie for 3 years, then a company whose status is 0 sends the browser to its `loss_url`.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Dialog, Empty, SkeletonRows, useAppNavigate } from '@meridian/shared';
+import { LoadError } from '../../../components/load-error';
+import { NS } from '../../../lib/ns';
+import { useLoad } from '../../../lib/use-load';
+import { fetchCompanyStatus, searchCompanies, setCompanyCookie } from '../api/companies';
+import type { Company } from '../api/companies';
+import { useDebounced } from '../hooks/use-debounced';
+import { SearchBox } from './search-box';
+
+export function CompanySearch({ redirect = (url: string) => window.location.assign(url) }) {
+  const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation('common');
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim(), 250);
+  const result = useLoad(() => (query ? searchCompanies(query) : Promise.resolve([])), query);
+  const [open, setOpen] = useState<Company | null>(null);
+  const navigate = useAppNavigate();
+
+  const choose = async (c: Company) => {
+    setCompanyCookie(c.id);
+    const status = await fetchCompanyStatus(c.id).catch(() => null);
+    setOpen(null);
+    if (status && Number(status.status) === 0 && status.loss_url) redirect(status.loss_url);
+    else navigate('/');
+  };
+
+  return (
+    <>
+      <SearchBox value={text} onChange={setText} label={t('product.companyPlaceholder')} />
+      {result.status === 'loading' && <SkeletonRows rows={4} />}
+      {result.status === 'error' && <LoadError onRetry={result.reload} />}
+      {result.status === 'ready' &&
+        (result.data.length === 0 ? (
+          <Empty text={query ? undefined : t('product.companyHint')} />
+        ) : (
+          <List data-testid="company-results">
+            {result.data.map((c) => (
+              <li key={c.id}>
+                <Row type="button" onClick={() => setOpen(c)}>
+                  {c.logo && <img src={c.logo} alt="" width={28} height={28} />}
+                  <span>{c.name}</span>
+                </Row>
+              </li>
+            ))}
+          </List>
+        ))}
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        dismissible
+        title={open?.name}
+        actions={
+          <>
+            <DialogButton type="button" onClick={() => setOpen(null)}>
+              {tc('cancel')}
+            </DialogButton>
+            <DialogButton
+              type="button"
+              $primary
+              onClick={() => open && void choose(open)}
+              data-testid="choose-company"
+            >
+              {t('product.chooseCompany')}
+            </DialogButton>
+          </>
+        }
+      >
+        {open && (
+          <Details data-testid="company-popup">
+            {open.logo && <img src={open.logo} alt="" width={48} height={48} />}
+            <dt>{t('product.subject')}</dt>
+            <dd>{open.subject}</dd>
+            <dt>{t('product.registeredAddress')}</dt>
+            <dd>{open.registered_address}</dd>
+            <dt>{t('product.location')}</dt>
+            <dd>{open.location}</dd>
+            <dt>{t('product.email')}</dt>
+            <dd>{open.email}</dd>
+            <dt>{t('product.url')}</dt>
+            <dd>
+              <a href={open.url} target="_blank" rel="noreferrer noopener">
+                {open.url}
+              </a>
+            </dd>
+          </Details>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Row = styled.button`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  width: 100%;
+  min-height: 52px;
+  padding: 0 ${({ theme }) => theme.space(4)};
+  border: 0;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  background: transparent;
+  color: ${({ theme }) => theme.color.text};
+  font: inherit;
+  text-align: start;
+`;
+
+const Details = styled.dl`
+  margin: 0;
+  dt {
+    margin-top: ${({ theme }) => theme.space(2)};
+    font-size: 12px;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const DialogButton = styled.button<{ $primary?: boolean }>`
+  flex: 1;
+  min-height: 44px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ $primary, theme }) => ($primary ? theme.color.primary : theme.color.surfaceRaised)};
+  color: ${({ $primary, theme }) => ($primary ? theme.color.onPrimary : theme.color.text)};
+  font: 600 15px / 1 ${({ theme }) => theme.font.body};
+`;

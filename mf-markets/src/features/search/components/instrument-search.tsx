@@ -1,0 +1,90 @@
+/** Instrument search (server-side, `searchCurrency`): a result sets the current instrument and opens /trade. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Empty, setCurrentInstrumentAtom, SkeletonRows, useAppNavigate, useSetAtom } from '@meridian/shared';
+import { InstrumentLogo } from '../../../components/instrument-logo';
+import { LoadError } from '../../../components/load-error';
+import { formatPrice } from '../../../lib/format';
+import { fetchTradeList } from '../../../lib/instruments';
+import { NS } from '../../../lib/ns';
+import { useLanguage } from '../../../lib/use-language';
+import { useLoad } from '../../../lib/use-load';
+import { useDebounced } from '../hooks/use-debounced';
+import { SearchBox } from './search-box';
+
+export function InstrumentSearch() {
+  const { t } = useTranslation(NS);
+  const lang = useLanguage();
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim(), 250);
+  const result = useLoad(() => fetchTradeList(query), query);
+  const setCurrent = useSetAtom(setCurrentInstrumentAtom);
+  const navigate = useAppNavigate();
+  return (
+    <>
+      <SearchBox value={text} onChange={setText} label={t('product.placeholder')} />
+      {result.status === 'loading' && <SkeletonRows rows={6} />}
+      {result.status === 'error' && <LoadError onRetry={result.reload} />}
+      {result.status === 'ready' &&
+        (result.data.length === 0 ? (
+          <Empty />
+        ) : (
+          <List data-testid="search-results">
+            {result.data.map((i) => (
+              <li key={i.Id}>
+                <Result
+                  type="button"
+                  data-testid={`result-${i.Code}`}
+                  onClick={() => {
+                    setCurrent({ id: i.Id, code: i.Code });
+                    navigate('/trade');
+                  }}
+                >
+                  <InstrumentLogo logo={i.Logo} size={28} />
+                  <span>
+                    <strong>{i.ShowCode}</strong>
+                    <small>{i.Code}</small>
+                  </span>
+                  <b>{formatPrice(i.price, i.PricePrecision, lang)}</b>
+                </Result>
+              </li>
+            ))}
+          </List>
+        ))}
+    </>
+  );
+}
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Result = styled.button`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  width: 100%;
+  min-height: 56px;
+  padding: 0 ${({ theme }) => theme.space(4)};
+  border: 0;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  background: transparent;
+  color: ${({ theme }) => theme.color.text};
+  text-align: start;
+  font: inherit;
+  span {
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+  }
+  small {
+    font-size: 12px;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  b {
+    font-variant-numeric: tabular-nums;
+  }
+`;

@@ -1,0 +1,21 @@
+/** GET /v1/api/forex/submit (spec §7): places the order; resolves with the server's message for the toast. */
+import { getWithMessage } from '../../../lib/envelope-call';
+import type { SubmitParams } from '../state/ticket-rules';
+
+let seq = 0;
+/** An idempotency key per confirmed order, so a retried request never opens two positions. */
+function clientOrderId(): string {
+  const c = globalThis.crypto as Crypto | undefined;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  seq += 1;
+  return `o${Date.now().toString(36)}${seq}`;
+}
+
+export async function submitOrder(params: SubmitParams): Promise<string> {
+  const { msg } = await getWithMessage<unknown>(
+    '/v1/api/forex/submit',
+    { ...params, client_order_id: clientOrderId() },
+    { spinner: true },
+  );
+  return msg;
+}

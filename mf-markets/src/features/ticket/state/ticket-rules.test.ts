@@ -1,0 +1,175 @@
+import { BUY, SELL } from '@meridian/shared/pure';
+import { canStepDown, checkTicket, estimate, stepQuantity } from './ticket-rules';
+import type { TicketForm, TicketInstrument } from './ticket-rules';
+
+const fx: TicketInstrument = {
+  Id: 1,
+  PricePrecision: 5,
+  Pip: 0.01,
+  ForexMinCont: 0.01,
+  ForexContNum: 100000,
+  ForexFeeRate: 7,
+  MarginMode: 2,
+  HasForexMultiple: [{ Value: 100 }, { Value: 200 }],
+};
+const form = (over: Partial<TicketForm> = {}): TicketForm => ({
+  side: BUY,
+  mode: 1,
+  lots: '0.10',
+  leverage: 100,
+  price: '',
+  slOn: false,
+  sl: '',
+  tpOn: false,
+  tp: '',
+  ...over,
+});
+const quote = { bid: 1.15, ask: 1.1502 };
+const ctx = { loggedIn: true, balance: 100000, quote };
+
+describe('checkTicket: the rules of spec §5, one by one', () => {
+  it('a guest must log in first', () => {
+    expect(checkTicket(form(), fx, { ...ctx, loggedIn: false })).toEqual({ kind: 'login' });
+  });
+
+  it('no multipliers: leverage not configured', () => {
+    expect(checkTicket(form(), { ...fx, HasForexMultiple: [] }, ctx)).toMatchObject({
+      key: 'ticket.noLeverage',
+    });
+    expect(checkTicket(form(), { ...fx, HasForexMultiple: null }, ctx)).toMatchObject({
+      key: 'ticket.noLeverage',
+    });
+  });
+
+  it('stop loss or take profit with a balance below 50000 is refused', () => {
+    const low = { ...ctx, balance: 49999.99 };
+    expect(checkTicket(form({ slOn: true, sl: '1.1' }), fx, low)).toMatchObject({
+      key: 'ticket.stopsNotAllowed',
+    });
+    expect(checkTicket(form({ tpOn: true, tp: '1.2' }), fx, low)).toMatchObject({
+      key: 'ticket.stopsNotAllowed',
+    });
+    // Ticked but zero, or unticked: not set, so allowed.
+    expect(checkTicket(form({ slOn: true, sl: '0' }), fx, low).kind).toBe('ok');
+    expect(checkTicket(form({ slOn: false, sl: '1.1' }), fx, low).kind).toBe('ok');
+    // Exactly 50000 is allowed.
+    expect(checkTicket(form({ slOn: true, sl: '1.1' }), fx, { ...ctx, balance: 50000 }).kind).toBe('ok');
+  });
+
+  it('multiple and lots are required, lots on the Pip step and at least the minimum', () => {
+    expect(checkTicket(form({ leverage: null }), fx, ctx)).toMatchObject({ key: 'ticket.leverageRequired' });
+    expect(checkTicket(form({ leverage: 7 }), fx, ctx)).toMatchObject({ key: 'ticket.leverageRequired' });
+    expect(checkTicket(form({ lots: '' }), fx, ctx)).toMatchObject({ key: 'ticket.lotsRequired' });
+    expect(checkTicket(form({ lots: '0' }), fx, ctx)).toMatchObject({ key: 'ticket.lotsRequired' });
+    expect(checkTicket(form({ lots: 'abc' }), fx, ctx)).toMatchObject({ key: 'ticket.lotsRequired' });
+    expect(checkTicket(form({ lots: '0.015' }), fx, ctx)).toMatchObject({ key: 'ticket.lotsOffStep' });
+    expect(checkTicket(form({ lots: '0.1' }), { ...fx, ForexMinCont: 0.5 }, ctx)).toMatchObject({
+      key: 'ticket.lotsBelowMin',
+      vars: { min: 0.5 },
+    });
+  });
+
+  it('a pending order needs a price', () => {
+    expect(checkTicket(form({ mode: 0 }), fx, ctx)).toMatchObject({ key: 'ticket.enterPrice' });
+    expect(checkTicket(form({ mode: 0, price: '0' }), fx, ctx)).toMatchObject({ key: 'ticket.enterPrice' });
+    expect(checkTicket(form({ mode: 0, price: '1.2' }), fx, ctx).kind).toBe('ok');
+  });
+
+  it('stops on the wrong side of the price are refused before the server sees them', () => {
+    expect(checkTicket(form({ slOn: true, sl: '1.2' }), fx, ctx)).toMatchObject({ key: 'ticket.slBelow' });
+    expect(checkTicket(form({ tpOn: true, tp: '1.1' }), fx, ctx)).toMatchObject({ key: 'ticket.tpAbove' });
+    expect(checkTicket(form({ side: SELL, slOn: true, sl: '1.1' }), fx, ctx)).toMatchObject({
+      key: 'ticket.slAbove',
+    });
+    expect(checkTicket(form({ side: SELL, tpOn: true, tp: '1.2' }), fx, ctx)).toMatchObject({
+      key: 'ticket.tpBelow',
+    });
+  });
+
+  it('builds the submit parameters: SL and TP sent as 0 when unticked, target 0 for market orders', () => {
+    expect(checkTicket(form({ sl: '1.1', tp: '1.3' }), fx, ctx)).toEqual({
+      kind: 'ok',
+      params: {
+        type: 1,
+        cont: '0.10',
+        forex_id: 1,
+        status: 1,
+        target_price: '0',
+        stop_loss_price: '0',
+        target_profit_price: '0',
+        multiple: 100,
+      },
+    });
+    expect(
+      checkTicket(
+        form({ side: SELL, mode: 0, price: '1.16', slOn: true, sl: '1.17', tpOn: true, tp: '1.1' }),
+        fx,
+        ctx,
+      ),
+    ).toMatchObject({
+      params: {
+        type: 2,
+        status: 0,
+        target_price: '1.16',
+        stop_loss_price: '1.17',
+        target_profit_price: '1.1',
+      },
+    });
+  });
+});
+
+describe('lots stepper', () => {
+  it('minus is disabled when quantity minus step is not above zero', () => {
+    expect(canStepDown('0.01', 0.01)).toBe(false);
+    expect(canStepDown('0.02', 0.01)).toBe(true);
+    expect(canStepDown('0.1', 0.1)).toBe(false);
+    expect(canStepDown('', 0.01)).toBe(false);
+  });
+  it('steps on the Pip grid, exactly', () => {
+    expect(stepQuantity('0.01', fx, 1)).toBe('0.02');
+    expect(stepQuantity('0.10', fx, -1)).toBe('0.09');
+    expect(stepQuantity('0.3', { ...fx, Pip: 0.1 }, 1)).toBe('0.4');
+    expect(stepQuantity('x', fx, 1)).toBe('0.01');
+  });
+});
+
+describe('estimate: margin and fee by the engine formulas (spec §9)', () => {
+  const base = { quote, balance: 100000, usdRate: 1 };
+  it('leveraged margin = lots x units x price / multiplier (a buy at the ask)', () => {
+    const e = estimate(form(), fx, { ...base, feeType: 1 });
+    expect(e.marginMicros).toBe(115_020_000); // 0.1 x 100000 x 1.1502 / 100 = 115.02
+  });
+  it('fixed margin = lots x units per lot', () => {
+    const e = estimate(
+      form({ lots: '2', leverage: 1 }),
+      { ...fx, MarginMode: 1, ForexContNum: 50, HasForexMultiple: [{ Value: 1 }] },
+      {
+        ...base,
+        feeType: 1,
+      },
+    );
+    expect(e.marginMicros).toBe(100_000_000);
+  });
+  it('fee type 1 = lots x rate; otherwise margin x rate', () => {
+    expect(estimate(form(), fx, { ...base, feeType: 1 }).feeMicros).toBe(700_000); // 0.1 x 7
+    expect(estimate(form(), { ...fx, ForexFeeRate: 0.001 }, { ...base, feeType: 2 }).feeMicros).toBe(115_020); // 115.02 x 0.001
+  });
+  it('a pending order is estimated at its target price; none without one', () => {
+    expect(estimate(form({ mode: 0, price: '1.2' }), fx, { ...base, feeType: 1 }).marginMicros).toBe(
+      120_000_000,
+    );
+    expect(estimate(form({ mode: 0 }), fx, { ...base, feeType: 1 }).marginMicros).toBeNull();
+  });
+  it('liquidation preview: below the price for a buy, above for a sell; none without a balance', () => {
+    const small = { ...base, balance: 1000, feeType: 1 };
+    const buy = estimate(form(), fx, small).liquidation;
+    const sell = estimate(form({ side: SELL }), fx, small).liquidation;
+    // Stop-out at 50% of the 115.02 margin: equity 1000 - 0.70 fee - 2.00 spread must fall by ~939.79 USD, i.e.
+    // ~0.0939 in price for 10000 units.
+    expect(buy).toBeCloseTo(1.15 - 0.09398, 4);
+    expect(sell as number).toBeGreaterThan(quote.ask);
+    // With 100000 USD no positive price stops a 0.1 lot long out.
+    expect(estimate(form(), fx, { ...base, feeType: 1 }).liquidation).toBeNull();
+    expect(estimate(form(), fx, { ...base, balance: null, feeType: 1 }).liquidation).toBeNull();
+  });
+});
