@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
+import { OrdersView } from '../../features/orders/components/orders-view';
 
-/** `/order` (spec §2). */
+/** `/order?type=1|0|3` (spec §2): holding, pending and history with the live summary and the detail popup. */
 export default function OrderPage() {
   const { t } = useTranslation(NS);
   return (
     <section data-testid="page-order">
       <PageHeader title={t('title')} />
-      <Empty />
+      <OrdersView />
     </section>
   );
 }

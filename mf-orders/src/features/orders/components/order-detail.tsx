@@ -1,0 +1,366 @@
+/**
+ * The detail popup of one order (spec §3 Order fields, plus expected and actual fill price and how it closed), with
+ * its actions: close a position, cancel a pending order, edit TP/SL. Every action button is disabled while its
+ * call runs, and the call is guarded against a second tap (useAction).
+ */
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { useTranslation } from 'react-i18next';
+import { Dialog, MARGIN_DECIMALS, confirm, toast } from '@meridian/shared';
+import { formatFixed, formatTime, priceDecimals } from '../../../lib/format';
+import { NS } from '../../../lib/ns';
+import { ORDER_STATUS, cancelOrder, closeOrder, setStops } from '../api/orders-api';
+import type { Order } from '../api/orders-api';
+import { useAction } from '../hooks/use-action';
+import { checkStopsEdit } from '../state/order-rules';
+import { Profit, SideBadge } from './parts';
+
+const REASONS = ['manual', 'tp', 'sl', 'stop_out', 'reset', 'cancel', 'no_margin'];
+
+export type OrderDetailProps = {
+  order: Order | null;
+  /** Free balance, for the 50000 TP/SL rule. */
+  balance: number | null;
+  onClose: () => void;
+  /** The order left the list (closed or cancelled). */
+  onRemoved: (id: number) => void;
+  /** The server answered with the order's new view (TP/SL set). */
+  onUpdated: (order: Order) => void;
+};
+
+export function OrderDetail({ order, balance, onClose, onRemoved, onUpdated }: OrderDetailProps) {
+  const { t } = useTranslation(NS);
+  return (
+    <Dialog
+      open={order !== null}
+      onClose={onClose}
+      dismissible
+      title={order ? t('detail.title', { code: order.ForexTradeLists.ShowCode }) : undefined}
+    >
+      {order && (
+        <DetailBody
+          key={order.Id}
+          order={order}
+          balance={balance}
+          onClose={onClose}
+          onRemoved={onRemoved}
+          onUpdated={onUpdated}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDetailProps & { order: Order }) {
+  const { t, i18n } = useTranslation(NS);
+  const lng = i18n.language;
+  const [editing, setEditing] = useState(false);
+  const code = order.ForexTradeLists.Code;
+  const d = priceDecimals(
+    code,
+    order.Price,
+    order.UpdatePrice,
+    order.OriginPrice,
+    order.TargetLossPrice,
+    order.TargetProfitPrice,
+  );
+  const price = (v: number | null | undefined) => (v ? formatFixed(v, d, lng) : '--');
+  const status = order.Status;
+  const holding = status === ORDER_STATUS.holding;
+  const pending = status === ORDER_STATUS.pending;
+  const closed = status === ORDER_STATUS.history;
+  const reason =
+    order.CloseReason && REASONS.includes(order.CloseReason) ? t(`reason.${order.CloseReason}`) : null;
+
+  const [runClose, closing] = useAction(async () => {
+    const ok = await confirm({
+      title: t('close.title'),
+      message: t('close.confirm', { code: order.ForexTradeLists.ShowCode }),
+      confirmText: t('close.action'),
+    });
+    if (!ok) return;
+    const res = await closeOrder(order.Id);
+    toast(res.msg || t('close.done'), 'success');
+    onRemoved(order.Id);
+  });
+  const [runCancel, cancelling] = useAction(async () => {
+    const ok = await confirm({
+      title: t('cancel.title'),
+      message: t('cancel.confirm', { code: order.ForexTradeLists.ShowCode }),
+      confirmText: t('cancel.action'),
+    });
+    if (!ok) return;
+    const res = await cancelOrder(order.Id);
+    toast(res.msg || t('cancel.done'), 'success');
+    onRemoved(order.Id);
+  });
+
+  const rows: [string, ReactNode, string?][] = [
+    [t('field.id'), order.Id],
+    [t('field.side'), <SideBadge key="side" orderType={order.OrderType} />],
+    [t('field.status'), t(`status.${status}`), 'detail-status'],
+    [t('field.lots'), formatFixed(order.Quantity, 2, lng)],
+    // Isolated left to right, or a right-to-left page would show "2×".
+    [t('field.multiple'), <bdi key="multiple" dir="ltr">{`×${order.Multiple}`}</bdi>],
+    [t('field.margin'), formatFixed(order.CautionMoney, MARGIN_DECIMALS, lng)],
+    [t('field.fee'), formatFixed(order.TradeFee, MARGIN_DECIMALS, lng)],
+  ];
+  if (pending) rows.push([t('field.targetPrice'), price(order.TargetPrice || order.Price)]);
+  rows.push([t('field.expectedPrice'), price(order.ExpectedPrice ?? order.OriginPrice)]);
+  if (!pending) rows.push([t('field.fillPrice'), price(order.FillPrice ?? order.Price), 'detail-fill']);
+  if (holding) rows.push([t('field.currentPrice'), price(order.UpdatePrice), 'detail-current']);
+  if (closed) {
+    if (order.CloseExpectedPrice) rows.push([t('field.closeExpectedPrice'), price(order.CloseExpectedPrice)]);
+    rows.push([t('field.closePrice'), price(order.ClosePrice ?? order.UpdatePrice), 'detail-close-price']);
+  }
+  rows.push(
+    [t('field.stopLoss'), price(order.TargetLossPrice), 'detail-sl'],
+    [t('field.takeProfit'), price(order.TargetProfitPrice), 'detail-tp'],
+  );
+  if (!pending)
+    rows.push([
+      closed ? t('field.realised') : t('field.profit'),
+      <Profit key="pl" value={order.FactProfits} testId="detail-pl" />,
+    ]);
+  rows.push([t('field.created'), formatTime(order.CreateTimeHandler, lng)]);
+  if (closed) {
+    rows.push([t('field.completed'), formatTime(order.CompleteTimeHandler, lng)]);
+    rows.push([t('field.reason'), reason ?? '--', 'detail-reason']);
+  }
+
+  return (
+    <Body data-testid="order-detail" data-order-id={order.Id}>
+      <Fields>
+        {rows.map(([label, value, testId]) => (
+          <Field key={label}>
+            <dt>{label}</dt>
+            <dd data-testid={testId}>{value}</dd>
+          </Field>
+        ))}
+      </Fields>
+      {editing && (holding || pending) ? (
+        <StopsEditor
+          order={order}
+          balance={balance}
+          onCancel={() => setEditing(false)}
+          onSaved={(next) => {
+            setEditing(false);
+            onUpdated(next);
+          }}
+        />
+      ) : (
+        <Actions>
+          {(holding || pending) && (
+            <Button type="button" onClick={() => setEditing(true)} data-testid="edit-stops">
+              {t('stops.edit')}
+            </Button>
+          )}
+          {holding && (
+            <Button
+              type="button"
+              $danger
+              disabled={closing}
+              aria-busy={closing}
+              onClick={() => void runClose()}
+              data-testid="close-order"
+            >
+              {closing ? t('busy') : t('close.action')}
+            </Button>
+          )}
+          {pending && (
+            <Button
+              type="button"
+              $danger
+              disabled={cancelling}
+              aria-busy={cancelling}
+              onClick={() => void runCancel()}
+              data-testid="cancel-order"
+            >
+              {cancelling ? t('busy') : t('cancel.action')}
+            </Button>
+          )}
+          <Button type="button" onClick={onClose} data-testid="detail-dismiss">
+            {t('detail.dismiss')}
+          </Button>
+        </Actions>
+      )}
+    </Body>
+  );
+}
+
+/** TP/SL edit with the ticket's side rules; an empty field clears that level. */
+function StopsEditor({
+  order,
+  balance,
+  onCancel,
+  onSaved,
+}: {
+  order: Order;
+  balance: number | null;
+  onCancel: () => void;
+  onSaved: (order: Order) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const [tp, setTp] = useState(order.TargetProfitPrice ? String(order.TargetProfitPrice) : '');
+  const [sl, setSl] = useState(order.TargetLossPrice ? String(order.TargetLossPrice) : '');
+  const [error, setError] = useState<string | null>(null);
+  const [save, saving] = useAction(async () => {
+    const check = checkStopsEdit(order, { takeProfit: tp, stopLoss: sl }, balance);
+    if (check.kind === 'error') {
+      setError(t(check.key));
+      return;
+    }
+    setError(null);
+    const res = await setStops(order.Id, check.takeProfit, check.stopLoss);
+    toast(res.msg || t('stops.done'), 'success');
+    onSaved(res.data);
+  });
+  return (
+    <Form
+      data-testid="stops-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <Label>
+        <span>{t('field.takeProfit')}</span>
+        <Input
+          inputMode="decimal"
+          value={tp}
+          placeholder={t('stops.none')}
+          onChange={(e) => setTp(e.target.value)}
+          data-testid="input-tp"
+        />
+      </Label>
+      <Label>
+        <span>{t('field.stopLoss')}</span>
+        <Input
+          inputMode="decimal"
+          value={sl}
+          placeholder={t('stops.none')}
+          onChange={(e) => setSl(e.target.value)}
+          data-testid="input-sl"
+        />
+      </Label>
+      <Hint>{t('stops.hint')}</Hint>
+      {error && (
+        <ErrorText role="alert" data-testid="stops-error">
+          {error}
+        </ErrorText>
+      )}
+      <Actions>
+        <Button type="button" onClick={onCancel}>
+          {t('stops.back')}
+        </Button>
+        <Button type="submit" $primary disabled={saving} aria-busy={saving} data-testid="save-stops">
+          {saving ? t('busy') : t('stops.save')}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+const Body = styled.div`
+  margin: -${({ theme }) => theme.space(2)} 0 0;
+  text-align: start;
+  color: ${({ theme }) => theme.color.text};
+`;
+
+const Fields = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1.5)};
+  margin: 0;
+  font-size: 14px;
+`;
+
+const Field = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+
+  dt {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-variant-numeric: tabular-nums;
+    text-align: end;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-block-start: ${({ theme }) => theme.space(4)};
+
+  & > * {
+    flex: 1 1 30%;
+  }
+`;
+
+const Button = styled.button<{ $primary?: boolean; $danger?: boolean }>`
+  min-block-size: ${({ theme }) => theme.touch}px;
+  padding-inline: ${({ theme }) => theme.space(2)};
+  border: 1px solid
+    ${({ theme, $primary, $danger }) =>
+      $primary ? theme.color.primary : $danger ? theme.color.danger : theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme, $primary }) => ($primary ? theme.color.primary : 'transparent')};
+  color: ${({ theme, $primary, $danger }) =>
+    $primary ? theme.color.onPrimary : $danger ? theme.color.danger : theme.color.text};
+  font: 600 14px / 1.2 ${({ theme }) => theme.font.body};
+  cursor: pointer;
+
+  &:disabled {
+    opacity: 0.55;
+    cursor: default;
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.primary};
+    outline-offset: 2px;
+  }
+`;
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-block-start: ${({ theme }) => theme.space(4)};
+`;
+
+const Label = styled.label`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 13px;
+`;
+
+const Input = styled.input`
+  min-block-size: ${({ theme }) => theme.touch}px;
+  padding-inline: ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.bg};
+  color: ${({ theme }) => theme.color.text};
+  font: 400 16px / 1.2 ${({ theme }) => theme.font.body};
+  font-variant-numeric: tabular-nums;
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.primary};
+    outline-offset: 1px;
+  }
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 12px;
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.danger};
+  font-size: 13px;
+`;

@@ -1,0 +1,373 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TOPICS } from '@meridian/shared';
+import OrderPage from '../../../app/pages/order-page';
+import { order } from '../../../testing/fixtures';
+import {
+  fakeRealtime,
+  logIn,
+  mockServer,
+  ok,
+  refuse,
+  renderPage,
+  resetApp,
+  toastTexts,
+} from '../../../testing/test-utils';
+import type { FakeReply, FakeRequest } from '../../../testing/test-utils';
+import type { Order } from '../api/orders-api';
+
+let realtime: ReturnType<typeof fakeRealtime>;
+beforeEach(() => {
+  resetApp();
+  logIn();
+  realtime = fakeRealtime();
+});
+afterEach(async () => {
+  // Let the account and precision answers still on their way land inside act().
+  await act(async () => {});
+  realtime.detach();
+});
+
+const ACCOUNT = {
+  balance: '90000.00',
+  lock_balance: '1000.00',
+  equity: '91000.000000',
+  used_margin: '1000.000000',
+  free_margin: '90000.000000',
+  margin_level: '9100.00',
+  floating_profit: '0.000000',
+};
+
+const many = (from: number, n: number, over: Partial<Order> = {}) =>
+  Array.from({ length: n }, (_, i) => order({ Id: from - i, ...over }));
+
+/** my_deal answering by page from `pages` (an array per page) with `total`. */
+function server(
+  pages: Order[][] | ((req: FakeRequest) => FakeReply),
+  total?: number,
+  extra: Record<string, FakeReply | ((req: FakeRequest) => FakeReply | Promise<FakeReply>)> = {},
+) {
+  return mockServer({
+    'GET /v1/api/forex/my_deal':
+      typeof pages === 'function'
+        ? pages
+        : (req) =>
+            ok({
+              data: pages[Number(req.query.get('page')) - 1] ?? [],
+              total: total ?? pages.flat().length,
+              all_fact_profits: '1.500000',
+              balance: '90000.00',
+            }),
+    'GET /v1/api/main/account/forexDetail': ok(ACCOUNT),
+    'GET /v1/api/forex/trade_list': ok([{ Code: 'BTCUSD', PricePrecision: 2 }]),
+    ...extra,
+  });
+}
+
+const rows = () => screen.queryAllByTestId('order-row');
+const rowOf = (id: number) =>
+  document.querySelector<HTMLElement>(`[data-testid="order-row"][data-order-id="${id}"]`);
+
+describe('/order list', () => {
+  it('loads the tab of ?type=, and switching tabs replaces the URL', async () => {
+    const net = server([[order({ Id: 5, Status: 0, Price: 50 })]]);
+    const { nav } = renderPage(<OrderPage />, { path: '/order', query: 'type=0' });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(net.find('/v1/api/forex/my_deal')[0]?.query.get('status')).toBe('0');
+    expect(screen.getByTestId('tab-pending')).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(screen.getByTestId('tab-history'));
+    expect(nav.navigate).toHaveBeenCalledWith('/order?type=3', { replace: true });
+  });
+
+  it('shows each row: code, side, lots, prices and signed P/L at 6 decimals', async () => {
+    server([
+      [
+        order({
+          Id: 3,
+          OrderType: 2,
+          Quantity: 0.5,
+          Price: 91000.5,
+          UpdatePrice: 90990,
+          FactProfits: '5.25',
+        }),
+      ],
+    ]);
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    const row = await screen.findByTestId('order-row');
+    expect(row).toHaveTextContent('BTC/USD');
+    expect(row).toHaveTextContent('Sell');
+    expect(row).toHaveTextContent('0.50 lots');
+    await waitFor(() => expect(within(row).getByTestId('order-open')).toHaveTextContent('91,000.50'));
+    expect(within(row).getByTestId('order-current')).toHaveTextContent('90,990.00');
+    expect(within(row).getByTestId('order-pl')).toHaveTextContent('▲ +5.250000');
+    expect(within(row).getByTestId('order-pl')).toHaveAttribute('data-direction', 'up');
+  });
+
+  it('pages: appends page 2, stops at the total with "no more"', async () => {
+    const net = server([many(20, 10), many(10, 2)], 12);
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    expect(net.find('/v1/api/forex/my_deal').map((c) => c.query.get('page'))).toEqual(['1', '2']);
+    expect(screen.getByText('No more')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('shows "no data" for an empty tab', async () => {
+    server([[]], 0);
+    renderPage(<OrderPage />, { path: '/order', query: 'type=3' });
+    expect(await screen.findByText('No data')).toBeInTheDocument();
+  });
+
+  it('a failed page keeps the list as it was, shows the message, and retries', async () => {
+    let fail = true;
+    server((req) => {
+      const page = Number(req.query.get('page'));
+      if (page === 2 && fail) return refuse('Service busy');
+      return ok({
+        data: page === 1 ? many(20, 10) : many(10, 1),
+        total: 11,
+        all_fact_profits: '0',
+        balance: '90000.00',
+      });
+    });
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(toastTexts()).toContain('Service busy'));
+    expect(rows()).toHaveLength(10);
+    fail = false;
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(rows()).toHaveLength(11));
+  });
+
+  it('pull-to-refresh clears and reloads page 1', async () => {
+    let version = 1;
+    const net = server((req) =>
+      ok({
+        data: [order({ Id: version === 1 ? 1 : 2 })],
+        total: 1,
+        all_fact_profits: '0',
+        balance: '90000.00',
+        page: req.query.get('page'),
+      }),
+    );
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    await waitFor(() => expect(rowOf(1)).not.toBeNull());
+    version = 2;
+    const root = screen.getByTestId('refresh-indicator').parentElement as HTMLElement;
+    fireEvent.touchStart(root, { touches: [{ clientY: 0 }] });
+    fireEvent.touchMove(root, { touches: [{ clientY: 300 }] });
+    fireEvent.touchEnd(root, { touches: [] });
+    await waitFor(() => expect(rowOf(2)).not.toBeNull());
+    expect(rowOf(1)).toBeNull();
+    expect(net.find('/v1/api/forex/my_deal').map((c) => c.query.get('page'))).toEqual(['1', '1']);
+  });
+});
+
+describe('/order live updates', () => {
+  it('FOREX_TRADE updates P/L and price in place without reloading, and the summary follows', async () => {
+    const net = server([
+      [order({ Id: 2, FactProfits: '1.000000' }), order({ Id: 1, FactProfits: '2.000000' })],
+    ]);
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('summary-equity')).toHaveTextContent('91,000.00'));
+    realtime.emit(TOPICS.forexTrade, [
+      order({ Id: 2, FactProfits: '-3.500000', UpdatePrice: 97.25 }),
+      order({ Id: 1, FactProfits: '2.000000' }),
+    ]);
+    const row = rowOf(2) as HTMLElement;
+    expect(within(row).getByTestId('order-pl')).toHaveTextContent('▼ -3.500000');
+    expect(within(row).getByTestId('order-current')).toHaveTextContent('97.25');
+    expect(rows().map((r) => r.dataset.orderId)).toEqual(['2', '1']);
+    expect(screen.getByTestId('summary-floating')).toHaveTextContent('-1.500000');
+    expect(screen.getByTestId('summary-equity')).toHaveTextContent('90,998.50');
+    expect(screen.getByTestId('summary-free')).toHaveTextContent('89,998.50');
+    expect(net.find('/v1/api/forex/my_deal')).toHaveLength(1);
+  });
+
+  it('FOREX_CLOSED removes the order from holding and closes its open detail', async () => {
+    server([[order({ Id: 2 }), order({ Id: 1 })]]);
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(rowOf(2) as HTMLElement);
+    expect(await screen.findByTestId('order-detail')).toBeInTheDocument();
+    realtime.emit(TOPICS.forexClosed, order({ Id: 2, Status: 3, CloseReason: 'tp' }));
+    await act(async () => {}); // the account figures reloaded after the close
+    expect(rowOf(2)).toBeNull();
+    expect(rows()).toHaveLength(1);
+    expect(screen.queryByTestId('order-detail')).toBeNull();
+  });
+
+  it('unsubscribes when the page leaves', async () => {
+    server([[]], 0);
+    const { unmount } = renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    expect(realtime.subscribers(TOPICS.forexTrade)).toBe(1);
+    expect(realtime.subscribers(TOPICS.forexClosed)).toBe(1);
+    await screen.findByText('No data');
+    unmount();
+    expect(realtime.subscribers(TOPICS.forexTrade)).toBe(0);
+    expect(realtime.subscribers(TOPICS.forexClosed)).toBe(0);
+  });
+});
+
+describe('/order detail and actions', () => {
+  it('shows every field of a closed order with the fill prices and the reason', async () => {
+    server([
+      [
+        order({
+          Id: 7,
+          Status: 3,
+          ExpectedPrice: 100.5,
+          FillPrice: 100.75,
+          CloseExpectedPrice: 110,
+          ClosePrice: 109.5,
+          UpdatePrice: 109.5,
+          CloseReason: 'stop_out',
+          FactProfits: '-12.000000',
+          CompleteTimeHandler: '2026-01-02 04:00:00',
+        }),
+      ],
+    ]);
+    renderPage(<OrderPage />, { path: '/order', query: 'type=3' });
+    fireEvent.click(await screen.findByTestId('order-row'));
+    const detail = await screen.findByTestId('order-detail');
+    for (const label of [
+      'Multiplier',
+      'Margin',
+      'Fee',
+      'Expected price',
+      'Fill price',
+      'Close price',
+      'Stop loss',
+    ])
+      expect(detail).toHaveTextContent(label);
+    expect(within(detail).getByTestId('detail-fill')).toHaveTextContent('100.75');
+    expect(within(detail).getByTestId('detail-close-price')).toHaveTextContent('109.50');
+    expect(within(detail).getByTestId('detail-reason')).toHaveTextContent('Stop-out');
+    expect(within(detail).getByTestId('detail-status')).toHaveTextContent('Closed');
+    expect(within(detail).getByTestId('detail-pl')).toHaveTextContent('-12.000000');
+    expect(within(detail).queryByTestId('close-order')).toBeNull();
+    expect(within(detail).queryByTestId('edit-stops')).toBeNull();
+  });
+
+  it('close: confirm, one call however often it is tapped, the server message, the row leaves', async () => {
+    let release: (r: FakeReply) => void = () => {};
+    const net = server([[order({ Id: 2 }), order({ Id: 1 })]], 2, {
+      'GET /v1/api/forex/close': () => new Promise<FakeReply>((r) => (release = r)),
+    });
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(rowOf(2) as HTMLElement);
+    const close = await screen.findByTestId('close-order');
+    fireEvent.click(close);
+    fireEvent.click(close);
+    const confirmBox = await screen.findByRole('dialog', { name: 'Close position' });
+    fireEvent.click(within(confirmBox).getByRole('button', { name: 'Close position' }));
+    await waitFor(() => expect(net.find('/v1/api/forex/close')).toHaveLength(1));
+    expect(screen.getByTestId('close-order')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('close-order'));
+    await act(async () => release(ok(order({ Id: 2, Status: 3 }), 'Position closed.')));
+    await waitFor(() => expect(rowOf(2)).toBeNull());
+    expect(net.find('/v1/api/forex/close')).toHaveLength(1);
+    expect(net.find('/v1/api/forex/close')[0]?.query.get('id')).toBe('2');
+    expect(toastTexts()).toContain('Position closed.');
+    expect(screen.queryByTestId('order-detail')).toBeNull();
+  });
+
+  it('close refused: the server message, the row stays', async () => {
+    server([[order({ Id: 2 })]], 1, { 'GET /v1/api/forex/close': refuse('Market closed.') });
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    fireEvent.click(await screen.findByTestId('order-row'));
+    fireEvent.click(await screen.findByTestId('close-order'));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Close position' })).getByRole('button', {
+        name: 'Close position',
+      }),
+    );
+    await waitFor(() => expect(toastTexts()).toContain('Market closed.'));
+    expect(rowOf(2)).not.toBeNull();
+    expect(screen.getByTestId('close-order')).toBeEnabled();
+  });
+
+  it('cancel a pending order after confirming; declining sends nothing', async () => {
+    const net = server([[order({ Id: 4, Status: 0, Price: 50 })]], 1, {
+      'GET /v1/api/forex/cancel_trade': ok(order({ Id: 4, Status: 3 }), 'Order cancelled.'),
+    });
+    renderPage(<OrderPage />, { path: '/order', query: 'type=0' });
+    fireEvent.click(await screen.findByTestId('order-row'));
+    fireEvent.click(await screen.findByTestId('cancel-order'));
+    let box = await screen.findByRole('dialog', { name: 'Cancel order' });
+    fireEvent.click(within(box).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel order' })).toBeNull());
+    expect(net.find('/v1/api/forex/cancel_trade')).toHaveLength(0);
+    await waitFor(() => expect(screen.getByTestId('cancel-order')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('cancel-order'));
+    box = await screen.findByRole('dialog', { name: 'Cancel order' });
+    fireEvent.click(within(box).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(rowOf(4)).toBeNull());
+    expect(net.find('/v1/api/forex/cancel_trade')).toHaveLength(1);
+    expect(toastTexts()).toContain('Order cancelled.');
+    expect(screen.getByText('No data')).toBeInTheDocument();
+  });
+
+  it('TP/SL edit: the side rules and the 50000 rule stop the call; a valid pair is sent once', async () => {
+    let release: (r: FakeReply) => void = () => {};
+    const net = server([[order({ Id: 2, OrderType: 1, UpdatePrice: 100 })]], 1, {
+      'GET /v1/api/forex/set_stop_price': () => new Promise<FakeReply>((r) => (release = r)),
+    });
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    fireEvent.click(await screen.findByTestId('order-row'));
+    fireEvent.click(await screen.findByTestId('edit-stops'));
+    fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '105' } });
+    fireEvent.click(screen.getByTestId('save-stops'));
+    expect(await screen.findByTestId('stops-error')).toHaveTextContent(
+      'For a buy, the stop loss must be below the price',
+    );
+    fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '90' } });
+    fireEvent.change(screen.getByTestId('input-tp'), { target: { value: '95' } });
+    fireEvent.click(screen.getByTestId('save-stops'));
+    expect(await screen.findByTestId('stops-error')).toHaveTextContent(
+      'For a buy, the take profit must be above the price',
+    );
+    expect(net.find('/v1/api/forex/set_stop_price')).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('input-tp'), { target: { value: '120' } });
+    fireEvent.click(screen.getByTestId('save-stops'));
+    fireEvent.click(screen.getByTestId('save-stops'));
+    await waitFor(() => expect(screen.getByTestId('save-stops')).toBeDisabled());
+    await act(async () =>
+      release(
+        ok(
+          order({ Id: 2, TargetLossPrice: 90, TargetProfitPrice: 120 }),
+          'Stop loss and take profit updated.',
+        ),
+      ),
+    );
+    const detail = await screen.findByTestId('order-detail');
+    await waitFor(() => expect(within(detail).getByTestId('detail-tp')).toHaveTextContent('120.00'));
+    expect(within(detail).getByTestId('detail-sl')).toHaveTextContent('90.00');
+    const calls = net.find('/v1/api/forex/set_stop_price');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.query.get('stop_loss_price')).toBe('90');
+    expect(calls[0]?.query.get('target_profit_price')).toBe('120');
+    expect(toastTexts()).toContain('Stop loss and take profit updated.');
+  });
+
+  it('a short below 50000 of balance cannot set a level', async () => {
+    const net = server(
+      () =>
+        ok({ data: [order({ Id: 2, OrderType: 2 })], total: 1, all_fact_profits: '0', balance: '49999.99' }),
+      undefined,
+      { 'GET /v1/api/forex/set_stop_price': ok(order()) },
+    );
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    fireEvent.click(await screen.findByTestId('order-row'));
+    fireEvent.click(await screen.findByTestId('edit-stops'));
+    fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '110' } });
+    fireEvent.click(screen.getByTestId('save-stops'));
+    expect(await screen.findByTestId('stops-error')).toHaveTextContent('Cannot set loss or profit price');
+    expect(net.find('/v1/api/forex/set_stop_price')).toHaveLength(0);
+  });
+});

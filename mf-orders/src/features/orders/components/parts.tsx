@@ -1,0 +1,48 @@
+/** Small pieces shared by the order components: the side badge and a signed, coloured P/L. */
+import styled from 'styled-components';
+import { useTranslation } from 'react-i18next';
+import { PROFIT_DECIMALS } from '@meridian/shared';
+import { BUY } from '@meridian/shared/pure';
+import { formatFixed } from '../../../lib/format';
+import { NS } from '../../../lib/ns';
+
+export function SideBadge({ orderType }: { orderType: number }) {
+  const { t } = useTranslation(NS);
+  const buy = orderType === BUY;
+  return (
+    <Badge $buy={buy} data-testid="order-side">
+      {buy ? t('side.buy') : t('side.sell')}
+    </Badge>
+  );
+}
+
+/** P/L at 6 decimals with its sign and an arrow as well as the colour (colour-blind traders; red-up markets). */
+export function Profit({ value, testId }: { value: string | number; testId?: string }) {
+  const { i18n } = useTranslation(NS);
+  const n = Number(value);
+  const dir = n > 0 ? 'up' : n < 0 ? 'down' : 'flat';
+  return (
+    <ProfitText $dir={dir} data-testid={testId} data-direction={dir}>
+      <span aria-hidden="true">{dir === 'up' ? '▲ ' : dir === 'down' ? '▼ ' : ''}</span>
+      {formatFixed(value, PROFIT_DECIMALS, i18n.language, true)}
+    </ProfitText>
+  );
+}
+
+const Badge = styled.span<{ $buy: boolean }>`
+  display: inline-block;
+  padding: 2px 6px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme, $buy }) => ($buy ? theme.color.up : theme.color.down)}22;
+  color: ${({ theme, $buy }) => ($buy ? theme.color.up : theme.color.down)};
+  font-size: 12px;
+  font-weight: 600;
+  line-height: 1.4;
+`;
+
+const ProfitText = styled.span<{ $dir: 'up' | 'down' | 'flat' }>`
+  color: ${({ theme, $dir }) =>
+    $dir === 'up' ? theme.color.up : $dir === 'down' ? theme.color.down : theme.color.textMuted};
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;

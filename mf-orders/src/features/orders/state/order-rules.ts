@@ -1,0 +1,92 @@
+/**
+ * The order screen's rules, free of React: which tab a `type` means, merging the live FOREX_TRADE views into the
+ * loaded list in place, removing a closed order, and checking a TP/SL edit with the order ticket's rules.
+ */
+import { SLTP_BALANCE_THRESHOLD } from '@meridian/shared';
+import { BUY, SELL, checkStops } from '@meridian/shared/pure';
+import type { Side } from '@meridian/shared/pure';
+import { ORDER_STATUS } from '../api/orders-api';
+import type { Order, OrderStatus } from '../api/orders-api';
+
+/** The tab of `/order?type=`: 1, 0 or 3; anything else is holding. */
+export function statusFromParam(value: string | null): OrderStatus {
+  if (value === '0') return ORDER_STATUS.pending;
+  if (value === '3') return ORDER_STATUS.history;
+  return ORDER_STATUS.holding;
+}
+
+export const sideOf = (o: Pick<Order, 'OrderType'>): Side => (o.OrderType === BUY ? BUY : SELL);
+
+/**
+ * Merge live views into the loaded list. On the holding tab each loaded order takes its live view; on the pending
+ * tab an order that shows up live has been filled, so it leaves. Unchanged lists are returned as they were (no
+ * re-render), and nothing is appended: new orders arrive with the next refresh, as paging expects.
+ */
+export function mergeLive(
+  items: readonly Order[],
+  live: readonly Order[],
+  status: OrderStatus,
+): readonly Order[] {
+  if (status === ORDER_STATUS.history || live.length === 0 || items.length === 0) return items;
+  const byId = new Map(live.map((o) => [o.Id, o]));
+  if (status === ORDER_STATUS.pending) {
+    const next = items.filter((o) => !byId.has(o.Id));
+    return next.length === items.length ? items : next;
+  }
+  let changed = false;
+  const next = items.map((o) => {
+    const update = byId.get(o.Id);
+    if (!update || update === o) return o;
+    changed = true;
+    return { ...o, ...update };
+  });
+  return changed ? next : items;
+}
+
+/** Remove an order (closed, cancelled or filled) from the list; the same list when it is not there. */
+export function removeOrder(items: readonly Order[], id: number): readonly Order[] {
+  const next = items.filter((o) => o.Id !== id);
+  return next.length === items.length ? items : next;
+}
+
+/** The total floating P/L of a FOREX_TRADE batch (every holding order of the user), in micro-units of USD. */
+export function floatingOf(live: readonly Order[]): number {
+  let micros = 0;
+  for (const o of live) micros += Math.round(Number(o.FactProfits) * 1e6) || 0;
+  return micros / 1e6;
+}
+
+/** A typed stop level: '0' when empty or not above zero; null when it is not a number. */
+export function stopText(text: string): string | null {
+  const s = text.trim();
+  if (s === '') return '0';
+  if (!/^\d+(\.\d+)?$/.test(s)) return null;
+  return Number(s) > 0 ? s : '0';
+}
+
+export type StopsEditCheck =
+  { kind: 'error'; key: string } | { kind: 'ok'; takeProfit: string; stopLoss: string };
+
+/**
+ * A TP/SL edit, with the ticket's rules and messages: the 50000 balance rule, then a long's SL below and TP above
+ * the reference (the current close-side price of a position, the target of a pending order), a short's reverse.
+ */
+export function checkStopsEdit(
+  order: Order,
+  input: { takeProfit: string; stopLoss: string },
+  balance: number | null,
+): StopsEditCheck {
+  const tp = stopText(input.takeProfit);
+  const sl = stopText(input.stopLoss);
+  if (tp === null || sl === null) return { kind: 'error', key: 'stops.invalid' };
+  if ((tp !== '0' || sl !== '0') && (balance === null || balance < SLTP_BALANCE_THRESHOLD))
+    return { kind: 'error', key: 'stops.notAllowed' };
+  const side = sideOf(order);
+  const reference = order.Status === ORDER_STATUS.pending ? order.Price : order.UpdatePrice;
+  const result = checkStops(side, reference, sl, tp);
+  if (result === 'slWrongSide')
+    return { kind: 'error', key: side === BUY ? 'stops.slBelow' : 'stops.slAbove' };
+  if (result === 'tpWrongSide')
+    return { kind: 'error', key: side === BUY ? 'stops.tpAbove' : 'stops.tpBelow' };
+  return { kind: 'ok', takeProfit: tp, stopLoss: sl };
+}
