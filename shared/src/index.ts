@@ -97,7 +97,7 @@ export type { Language, Period } from './constants';
 export type { ErrorCode, ErrorCodeName } from './errors/codes';
 export type { Topic, ClientMessage, ServerMessage, DayMarketQuote, KlineUpdate } from './protocol/realtime';
 export type { Envelope } from './api/envelope';
-export type { ApiConfig, ApiErrorKind, RequestOptions, Params } from './api/client';
+export type { ApiConfig, ApiErrorKind, RequestOptions, Params, WithMessage } from './api/client';
 export type { RealtimeStatus, TopicHandler, RealtimeClientOptions } from './realtime/socket';
 export type { User, Session } from './state/session';
 export type { CurrentInstrument } from './state/market';

@@ -284,6 +284,27 @@ describe('envelope', () => {
   });
 });
 
+describe('success messages', () => {
+  it('getWithMessage and postWithMessage resolve with data and msg; refusals still reject and toast', async () => {
+    reply({ body: { code: 1, msg: 'Position closed.', data: { Id: 7 } } });
+    await expect(api.getWithMessage('/v1/api/forex/close', { id: 7 })).resolves.toEqual({
+      data: { Id: 7 },
+      msg: 'Position closed.',
+    });
+    reply({ body: { code: 1, msg: 'Code sent.', data: null } });
+    await expect(
+      api.postWithMessage('/api/notify/send_email', { to: 'a@b.co' }, { form: true }),
+    ).resolves.toEqual({
+      data: null,
+      msg: 'Code sent.',
+    });
+    reply({ body: { code: 1206, msg: 'Order not found', data: null } });
+    const error = await rejection(api.getWithMessage('/v1/api/forex/close', { id: 8 }));
+    expect(error).toMatchObject({ kind: 'server', code: 1206 });
+    expect(toastMock).toHaveBeenCalledWith('Order not found');
+  });
+});
+
 describe('transport errors', () => {
   it('rejects a non-2xx status as transport and toasts the translated message with the status', async () => {
     reply({ status: 502, body: '<html>Bad gateway</html>' });

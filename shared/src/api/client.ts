@@ -83,6 +83,9 @@ export type RequestOptions = {
 };
 
 /** Query parameters and form fields: `undefined` and `null` are left out. */
+/** A success with the server's sentence, from {@link api.getWithMessage} and {@link api.postWithMessage}. */
+export type WithMessage<T> = { data: T; msg: string };
+
 export type Params = Record<string, string | number | boolean | null | undefined>;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -188,6 +191,7 @@ async function request<T>(
   params: Params | undefined,
   body: RequestBody,
   opts: RequestOptions = {},
+  withMessage = false,
 ): Promise<T> {
   const silent = opts.silent === true;
   const { url, apiOrigin } = buildUrl(path, method, params);
@@ -239,7 +243,13 @@ async function request<T>(
     if (opts.raw) return parsed as T;
     if (!isEnvelope(parsed)) throw transport(response.status, silent);
 
-    if (parsed.code === CODE_OK) return parsed.data as T;
+    if (parsed.code === CODE_OK) {
+      return (
+        withMessage
+          ? { data: parsed.data, msg: typeof parsed.msg === 'string' ? parsed.msg : '' }
+          : parsed.data
+      ) as T;
+    }
 
     const msg = typeof parsed.msg === 'string' ? parsed.msg : '';
     if (!silent) notify(msg);
@@ -276,6 +286,17 @@ export const api = {
   /** PATCH with `body` as JSON, or form-encoded with `opts.form`. */
   patch<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
     return request<T>('PATCH', path, undefined, bodyOf(body, opts), opts);
+  },
+  /**
+   * GET resolving with the envelope's `data` and its `msg`, for calls whose success message the user must see
+   * (spec §8: close, cancel, set TP/SL, reset demo, send code, submit…). Refusals follow the usual rules.
+   */
+  getWithMessage<T>(path: string, params?: Params, opts?: RequestOptions): Promise<WithMessage<T>> {
+    return request<WithMessage<T>>('GET', path, params, { kind: 'none' }, opts, true);
+  },
+  /** POST (JSON, or form-encoded with `opts.form`) resolving with the envelope's `data` and its `msg`. */
+  postWithMessage<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<WithMessage<T>> {
+    return request<WithMessage<T>>('POST', path, undefined, bodyOf(body, opts), opts, true);
   },
   /** DELETE with `params` (and `t`) in the query. */
   delete<T>(path: string, params?: Params, opts?: RequestOptions): Promise<T> {

@@ -1,7 +1,6 @@
 /** Sign-in, demo, sign-up and reset calls (server README: accounts). Plain fetchers, no React. */
 import { api } from '@meridian/shared';
 import type { User } from '@meridian/shared';
-import { postFormWithMessage } from '../../../lib/envelope-call';
 
 export type SessionData = { token: string; user: User };
 
@@ -24,7 +23,7 @@ export const CODE_TYPE = { register: 1, reset: 2 } as const;
 
 /** POST /api/notify/send_email; resolves with the server's message, which the caller shows. */
 export async function sendEmailCode(to: string, type: 1 | 2): Promise<string> {
-  const { msg } = await postFormWithMessage<null>('/api/notify/send_email', { to, type });
+  const { msg } = await api.postWithMessage<null>('/api/notify/send_email', { to, type }, { form: true });
   return msg;
 }
 
@@ -74,10 +73,10 @@ export async function resetPassword(input: {
   secondary_password: string;
   auth_code: string;
 }): Promise<string> {
-  const { msg } = await postFormWithMessage<null>(
+  const { msg } = await api.postWithMessage<null>(
     '/api/user/forget_password',
     { type: 1, ...input },
-    { spinner: true },
+    { form: true, spinner: true },
   );
   return msg;
 }

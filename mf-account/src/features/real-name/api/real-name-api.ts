@@ -1,6 +1,5 @@
 /** Real-name verification (spec §3, §4, §7): the record, the submit, and the one-image upload. */
 import { api } from '@meridian/shared';
-import { postFormWithMessage } from '../../../lib/envelope-call';
 
 /** 0 not submitted (or rejected: `reason` is set), 1 waiting for review, 2 approved. */
 export type ReviewStatus = 0 | 1 | 2;
@@ -25,7 +24,8 @@ export async function submitRealName(input: {
   front_pic: string;
   reverse_pic: string;
 }): Promise<string> {
-  const { msg } = await postFormWithMessage<{ review_status: number }>('/api/user_real/real_name', input, {
+  const { msg } = await api.postWithMessage<{ review_status: number }>('/api/user_real/real_name', input, {
+    form: true,
     spinner: true,
   });
   return msg;

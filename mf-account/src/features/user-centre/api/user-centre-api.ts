@@ -1,7 +1,6 @@
 /** The user centre's calls: the fresh user (balance), the demo reset, and the customer-service setting. */
 import { api } from '@meridian/shared';
 import type { User } from '@meridian/shared';
-import { getWithMessage } from '../../../lib/envelope-call';
 
 /** GET /api/user/info: the user with balance, lock_balance and credit score. */
 export function fetchUserInfo(): Promise<User> {
@@ -13,7 +12,7 @@ export function fetchUserInfo(): Promise<User> {
  * failure itself, because a server without this call yet answers 404 and "Network error (404)" would mislead.
  */
 export async function resetDemoAccount(): Promise<string> {
-  const { msg } = await getWithMessage<unknown>('/v1/api/main/user/resetForexDemoAccount', undefined, {
+  const { msg } = await api.getWithMessage<unknown>('/v1/api/main/user/resetForexDemoAccount', undefined, {
     silent: true,
     spinner: true,
   });

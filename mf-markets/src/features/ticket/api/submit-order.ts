@@ -1,5 +1,5 @@
 /** GET /v1/api/forex/submit (spec §7): places the order; resolves with the server's message for the toast. */
-import { getWithMessage } from '../../../lib/envelope-call';
+import { api } from '@meridian/shared';
 import type { SubmitParams } from '../state/ticket-rules';
 
 let seq = 0;
@@ -12,7 +12,7 @@ function clientOrderId(): string {
 }
 
 export async function submitOrder(params: SubmitParams): Promise<string> {
-  const { msg } = await getWithMessage<unknown>(
+  const { msg } = await api.getWithMessage<unknown>(
     '/v1/api/forex/submit',
     { ...params, client_order_id: clientOrderId() },
     { spinner: true },

@@ -3,9 +3,8 @@
  * the three actions whose server message the user must see (close, cancel, set TP/SL; spec §8).
  */
 import { api } from '@meridian/shared';
+import type { WithMessage } from '@meridian/shared';
 import type { PagedListPage } from '@meridian/shared/lists';
-import { getWithMessage } from '../../../lib/envelope-call';
-import type { WithMessage } from '../../../lib/envelope-call';
 
 /** `type` of `/order` and `status` of my_deal: 1 holding, 0 pending, 3 history. */
 export const ORDER_STATUS = { holding: 1, pending: 0, history: 3 } as const;
@@ -78,17 +77,17 @@ export function fetchAccount(): Promise<AccountFigures> {
 
 /** GET /v1/api/forex/close: close a holding order at the market; resolves with the server's message. */
 export function closeOrder(id: number): Promise<WithMessage<Order>> {
-  return getWithMessage<Order>('/v1/api/forex/close', { id });
+  return api.getWithMessage<Order>('/v1/api/forex/close', { id });
 }
 
 /** GET /v1/api/forex/cancel_trade: cancel a pending order. */
 export function cancelOrder(id: number): Promise<WithMessage<Order>> {
-  return getWithMessage<Order>('/v1/api/forex/cancel_trade', { id });
+  return api.getWithMessage<Order>('/v1/api/forex/cancel_trade', { id });
 }
 
 /** GET /v1/api/forex/set_stop_price: "0" clears a level. */
 export function setStops(id: number, takeProfit: string, stopLoss: string): Promise<WithMessage<Order>> {
-  return getWithMessage<Order>('/v1/api/forex/set_stop_price', {
+  return api.getWithMessage<Order>('/v1/api/forex/set_stop_price', {
     id,
     target_profit_price: takeProfit,
     stop_loss_price: stopLoss,
