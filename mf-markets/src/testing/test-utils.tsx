@@ -1,125 +1,25 @@
-/// <reference types="@testing-library/jest-dom" />
 /**
- * Render a markets page the way the host does: the app store, i18n (the real English `common` and `markets` files,
- * loaded synchronously), the theme, navigation with a recording `navigate`, and the dialog host for `confirm()`.
- * The network is mocked at the boundary, the global `fetch` the API client calls, with envelope answers by path.
+ * This remote's Jest kit: `@meridian/shared/testing` with the `markets` namespace, plus market fixtures (instruments,
+ * quotes, the fee type) and a reset that also clears the cached trade list.
  */
-import type { ReactElement, ReactNode } from 'react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { act, render } from '@testing-library/react';
-import type { RenderResult } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
+import { act } from '@testing-library/react';
+import { appStore, applyQuotesAtom, setSiteSettingsAtom } from '@meridian/shared';
+import type { DayMarketQuote, User } from '@meridian/shared';
 import {
-  appStore,
-  applyQuotesAtom,
-  clearSessionAtom,
-  configureApi,
-  defaultTheme,
-  DialogHost,
-  dismissToastAtom,
-  NavigationProvider,
-  sessionAtom,
-  setSessionAtom,
-  setSiteSettingsAtom,
-  StoreProvider,
-  toastsAtom,
-} from '@meridian/shared';
-import type { AppNavigation, DayMarketQuote, User } from '@meridian/shared';
+  createRemoteTestKit,
+  demoUser as kitDemoUser,
+  logIn as kitLogIn,
+  muteLazyKitWarnings,
+  resetApp as kitResetApp,
+} from '@meridian/shared/testing';
 import { resetTradeList } from '../lib/instruments';
 import type { Instrument } from '../lib/instruments';
 
-const LOCALES = join(__dirname, '..', '..', '..', 'locales', 'en');
-const readNs = (ns: string) => JSON.parse(readFileSync(join(LOCALES, `${ns}.json`), 'utf8')) as object;
-export const en = { common: readNs('common'), markets: readNs('markets') };
+export const { en, renderPage } = createRemoteTestKit('markets');
+muteLazyKitWarnings();
 
-function createTestI18n() {
-  const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    lng: 'en',
-    ns: ['common', 'markets'],
-    defaultNS: 'common',
-    resources: { en },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
-}
-
-export type FakeNavigation = AppNavigation & { navigate: jest.Mock; back: jest.Mock };
-
-export function renderPage(
-  ui: ReactElement,
-  { path = '/', query = '' }: { path?: string; query?: string } = {},
-): RenderResult & { nav: FakeNavigation } {
-  const nav: FakeNavigation = {
-    pathname: path,
-    query: new URLSearchParams(query),
-    navigate: jest.fn(),
-    back: jest.fn(),
-  };
-  const i18n = createTestI18n();
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <StoreProvider store={appStore}>
-        <I18nextProvider i18n={i18n}>
-          <ThemeProvider theme={defaultTheme}>
-            <NavigationProvider value={nav}>
-              {children}
-              <DialogHost />
-            </NavigationProvider>
-          </ThemeProvider>
-        </I18nextProvider>
-      </StoreProvider>
-    );
-  }
-  return Object.assign(render(ui, { wrapper: Wrapper }), { nav });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The network
-
-export type FakeRequest = { method: string; path: string; query: URLSearchParams };
-export type FakeReply = { code: number; msg?: string; data?: unknown } | { status: number; body?: unknown };
-type Handler = FakeReply | ((req: FakeRequest) => FakeReply | Promise<FakeReply>);
-
-/** Answers by `/path`; an unknown path is a 404. Every request is recorded. */
-export function mockServer(routes: Record<string, Handler>) {
-  const calls: FakeRequest[] = [];
-  const fetchMock = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://app.test');
-    const req: FakeRequest = {
-      method: (init.method ?? 'GET').toUpperCase(),
-      path: url.pathname,
-      query: url.searchParams,
-    };
-    calls.push(req);
-    const handler = routes[url.pathname];
-    const reply: FakeReply = handler
-      ? typeof handler === 'function'
-        ? await handler(req)
-        : handler
-      : { status: 404, body: { code: 1002, msg: 'Not found', data: null } };
-    const status = 'status' in reply ? reply.status : 200;
-    const json =
-      'status' in reply ? reply.body : { code: reply.code, msg: reply.msg ?? '', data: reply.data ?? null };
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      text: async () => JSON.stringify(json),
-    } as unknown as Response;
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return { calls, fetchMock, find: (path: string) => calls.filter((c) => c.path === path) };
-}
-
-export const ok = (data: unknown = null, msg = 'OK'): FakeReply => ({ code: 1, msg, data });
-export const refuse = (msg: string, code = 1001): FakeReply => ({ code, msg, data: null });
-/** A reply that never comes (the loading state). */
-export const never = (): Promise<FakeReply> => new Promise(() => undefined);
+export { mockServer, never, ok, refuse, session, toastTexts } from '@meridian/shared/testing';
+export type { FakeNavigation, FakeReply, FakeRequest } from '@meridian/shared/testing';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures
@@ -176,19 +76,11 @@ export function pushQuotes(...quotes: DayMarketQuote[]): void {
   });
 }
 
-export const demoUser: User = {
-  id: 8,
-  uid: '100008',
-  email: '',
-  is_demo: 1,
-  credit_score: 100,
-  invite_code: 'AB12CD',
-  balance: '100000.00',
-  lock_balance: '0.00',
-};
+export const demoUser: User = { ...kitDemoUser, lock_balance: '0.00' };
 
+/** Markets tests trade as a demo user by default. */
 export function logIn(user: User = demoUser, token = 'tok-1'): void {
-  appStore.set(setSessionAtom, { token, user });
+  kitLogIn(user, token);
 }
 
 export function setFeeType(type: number): void {
@@ -201,30 +93,9 @@ export function setFeeType(type: number): void {
   });
 }
 
-export const toastTexts = () => appStore.get(toastsAtom).map((t) => t.text);
-
-/** Fresh state for each test: no session, no toasts, no cached trade list, the API client wired to the store. */
+/** Fresh state for each test: the kit's reset, no cached trade list, fee type 1. */
 export function resetApp(): void {
-  localStorage.clear();
-  appStore.set(clearSessionAtom);
-  for (const t of appStore.get(toastsAtom)) appStore.set(dismissToastAtom, t.id);
+  kitResetApp();
   resetTradeList();
   setFeeType(1);
-  configureApi({
-    origin: () => '',
-    getToken: () => appStore.get(sessionAtom).token,
-    getLanguage: () => 'en',
-    onSessionExpired: () => appStore.set(clearSessionAtom),
-    translate: (key) => key,
-  });
 }
-
-// The kit's lazy pieces (dialog) resolve their code outside act(); React reports each one. That is the kit's
-// loading strategy, not a bug in these pages, so only that one message is muted.
-const consoleError = console.error.bind(console);
-beforeEach(() => {
-  jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].includes('A suspended resource finished loading')) return;
-    consoleError(...args);
-  });
-});
