@@ -5,60 +5,15 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGE_BCP47, LANGUAGES } from '@meridian/shared/pure';
+import type { Language } from '@meridian/shared/pure';
 
 const ROOT = join(__dirname, '..');
 const SOURCE = 'en';
 
-/** The 21 interface languages of spec §9 (the same list as `LANGUAGES` in @meridian/shared's constants). */
-const LANGUAGES = [
-  'hk',
-  'en',
-  'jp',
-  'kr',
-  'th',
-  'vn',
-  'fr',
-  'de',
-  'ru',
-  'spa',
-  'pt',
-  'ar',
-  'it',
-  'tr',
-  'id',
-  'my',
-  'hi',
-  'cs',
-  'fa',
-  'fi',
-  'et',
-] as const;
-type Lang = (typeof LANGUAGES)[number];
-
-/** BCP 47 tag per language, for the plural categories each one needs. */
-const BCP47: Record<Lang, string> = {
-  hk: 'zh-HK',
-  en: 'en',
-  jp: 'ja',
-  kr: 'ko',
-  th: 'th',
-  vn: 'vi',
-  fr: 'fr',
-  de: 'de',
-  ru: 'ru',
-  spa: 'es',
-  pt: 'pt',
-  ar: 'ar',
-  it: 'it',
-  tr: 'tr',
-  id: 'id',
-  my: 'ms',
-  hi: 'hi',
-  cs: 'cs',
-  fa: 'fa',
-  fi: 'fi',
-  et: 'et',
-};
+/** The 21 interface languages of spec §9 and their BCP 47 tags (for the plural categories each one needs). */
+const BCP47 = LANGUAGE_BCP47;
+type Lang = Language;
 
 /** Namespaces whose strings are owned elsewhere (the server reads them itself). */
 const NO_LOADER = new Set(['server']);
