@@ -77,9 +77,12 @@ export async function registerRealtime(
   const unsubscribeBus = bus.subscribe((event: BusEvent) => {
     if (PRIVATE_TOPICS.has(event.topic)) {
       if (event.userId == null) return;
-      const frame = JSON.stringify({ type: 'message', topic: event.topic, data: event.data });
+      // Serialised only when this node holds a socket of that user: most private events have no reader here.
+      let frame: string | undefined;
       for (const c of conns) {
-        if (c.userId === event.userId && c.topics.has(event.topic as Topic)) send(c, frame);
+        if (c.userId !== event.userId || !c.topics.has(event.topic as Topic)) continue;
+        frame ??= JSON.stringify({ type: 'message', topic: event.topic, data: event.data });
+        send(c, frame);
       }
       return;
     }
