@@ -40,3 +40,61 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type
     );
   },
 );
+
+type T = (key: string) => string;
+
+/** The local checks of spec §5 for a new password and its repeat: both filled ('fill in full'), equal. */
+export function newPasswordErrors(
+  password: string,
+  repeat: string,
+  t: T,
+): { password?: string; repeat?: string } {
+  if (!password || !repeat) {
+    return {
+      ...(password ? {} : { password: t('form.fillInFull') }),
+      ...(repeat ? {} : { repeat: t('form.fillInFull') }),
+    };
+  }
+  return password === repeat ? {} : { repeat: t('form.passwordsNotEqual') };
+}
+
+export type NewPasswordFieldsProps = {
+  password: string;
+  repeat: string;
+  onPassword: (value: string) => void;
+  onRepeat: (value: string) => void;
+  errors?: { password?: string | undefined; repeat?: string | undefined };
+  /** `form.newPassword` (reset, change) or `form.password` (registration). */
+  labelKey?: 'form.newPassword' | 'form.password';
+  testIds: { password: string; repeat: string };
+};
+
+/** A new password and its repeat, as every form that sets a password asks for them. */
+export function NewPasswordFields(p: NewPasswordFieldsProps) {
+  const { t } = useTranslation(NS);
+  const isNew = (p.labelKey ?? 'form.newPassword') === 'form.newPassword';
+  return (
+    <>
+      <PasswordField
+        label={t(p.labelKey ?? 'form.newPassword')}
+        name="new-password"
+        autoComplete="new-password"
+        placeholder={t(isNew ? 'form.enterNewPassword' : 'form.enterPassword')}
+        value={p.password}
+        onChange={(e) => p.onPassword(e.target.value)}
+        error={p.errors?.password}
+        testId={p.testIds.password}
+      />
+      <PasswordField
+        label={t('form.repeatPassword')}
+        name="repeat-password"
+        autoComplete="new-password"
+        placeholder={t('form.enterRepeatPassword')}
+        value={p.repeat}
+        onChange={(e) => p.onRepeat(e.target.value)}
+        error={p.errors?.repeat}
+        testId={p.testIds.repeat}
+      />
+    </>
+  );
+}

@@ -8,7 +8,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearSessionAtom, SendCodeButton, toast, useAppNavigate, useSetAtom } from '@meridian/shared';
 import { Field, Form, PrimaryButton } from '../../../components/form';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields, newPasswordErrors } from '../../../components/password-field';
 import { EMAIL_PLACEHOLDER } from '../../../components/form';
 import { NS } from '../../../lib/ns';
 import { CODE_TYPE, resetPassword, sendEmailCode } from '../api/auth-api';
@@ -40,12 +40,7 @@ export function ForgotForm() {
     e.preventDefault();
     const next: Errors = {};
     if (!email.trim()) next.email = t('form.enterEmail');
-    if (!password || !repeat) {
-      if (!password) next.password = t('form.fillInFull');
-      if (!repeat) next.repeat = t('form.fillInFull');
-    } else if (password !== repeat) {
-      next.repeat = t('form.passwordsNotEqual');
-    }
+    Object.assign(next, newPasswordErrors(password, repeat, t));
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setBusy(true);
@@ -91,25 +86,13 @@ export function ForgotForm() {
         testId="forgot-code"
         trailing={<SendCodeButton onSend={sendCode} />}
       />
-      <PasswordField
-        label={t('form.newPassword')}
-        name="new-password"
-        autoComplete="new-password"
-        placeholder={t('form.enterNewPassword')}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-        testId="forgot-password"
-      />
-      <PasswordField
-        label={t('form.repeatPassword')}
-        name="repeat-password"
-        autoComplete="new-password"
-        placeholder={t('form.enterRepeatPassword')}
-        value={repeat}
-        onChange={(e) => setRepeat(e.target.value)}
-        error={errors.repeat}
-        testId="forgot-repeat"
+      <NewPasswordFields
+        password={password}
+        repeat={repeat}
+        onPassword={setPassword}
+        onRepeat={setRepeat}
+        errors={errors}
+        testIds={{ password: 'forgot-password', repeat: 'forgot-repeat' }}
       />
       <PrimaryButton type="submit" disabled={busy} data-testid="forgot-submit">
         {t('forgot.submit')}

@@ -23,7 +23,7 @@ import {
 import type { Language } from '@meridian/shared';
 import { LoadError } from '../../../components/async-state';
 import { Field, Form, InlineButton, LinksRow, PrimaryButton } from '../../../components/form';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/password-field';
 import { EMAIL_PLACEHOLDER } from '../../../components/form';
 import { NS } from '../../../lib/ns';
 import { useLoad } from '../../../lib/use-load';
@@ -240,23 +240,13 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
             trailing={<SendCodeButton onSend={sendCode} />}
           />
         )}
-        <PasswordField
-          label={t('form.password')}
-          name="new-password"
-          autoComplete="new-password"
-          placeholder={t('form.enterPassword')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          testId="register-password"
-        />
-        <PasswordField
-          label={t('form.repeatPassword')}
-          name="repeat-password"
-          autoComplete="new-password"
-          placeholder={t('form.enterRepeatPassword')}
-          value={rePassword}
-          onChange={(e) => setRePassword(e.target.value)}
-          testId="register-repassword"
+        <NewPasswordFields
+          labelKey="form.password"
+          password={password}
+          repeat={rePassword}
+          onPassword={setPassword}
+          onRepeat={setRePassword}
+          testIds={{ password: 'register-password', repeat: 'register-repassword' }}
         />
         <Field
           label={t('form.inviteCode')}

@@ -7,7 +7,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, toast } from '@meridian/shared';
 import { Form, LinksRow, PrimaryButton } from '../../../components/form';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields, newPasswordErrors, PasswordField } from '../../../components/password-field';
 import { NS } from '../../../lib/ns';
 import { useLeaveAndSignOut } from '../../../lib/use-leave-and-sign-out';
 import { amendPassword } from '../api/amend-password';
@@ -27,9 +27,9 @@ export function ChangePasswordForm() {
     e.preventDefault();
     const found: Errors = {};
     if (!old) found.old = t('form.fillInFull');
-    if (!next) found.next = t('form.fillInFull');
-    if (!repeat) found.repeat = t('form.fillInFull');
-    if (next && repeat && next !== repeat) found.repeat = t('form.passwordsNotEqual');
+    const pair = newPasswordErrors(next, repeat, t);
+    if (pair.password) found.next = pair.password;
+    if (pair.repeat) found.repeat = pair.repeat;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -55,25 +55,13 @@ export function ChangePasswordForm() {
           error={errors.old}
           testId="password-old"
         />
-        <PasswordField
-          label={t('form.newPassword')}
-          name="new-password"
-          autoComplete="new-password"
-          placeholder={t('form.enterNewPassword')}
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          error={errors.next}
-          testId="password-new"
-        />
-        <PasswordField
-          label={t('form.repeatPassword')}
-          name="repeat-password"
-          autoComplete="new-password"
-          placeholder={t('form.enterRepeatPassword')}
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          error={errors.repeat}
-          testId="password-repeat"
+        <NewPasswordFields
+          password={next}
+          repeat={repeat}
+          onPassword={setNext}
+          onRepeat={setRepeat}
+          errors={{ password: errors.next, repeat: errors.repeat }}
+          testIds={{ password: 'password-new', repeat: 'password-repeat' }}
         />
         <PrimaryButton type="submit" disabled={busy} data-testid="password-submit">
           {t('password.submit')}
