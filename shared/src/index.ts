@@ -95,7 +95,15 @@ export { Empty } from './ui/empty';
 // Types
 export type { Language, Period } from './constants';
 export type { ErrorCode, ErrorCodeName } from './errors/codes';
-export type { Topic, ClientMessage, ServerMessage, DayMarketQuote, KlineUpdate } from './protocol/realtime';
+export type {
+  Topic,
+  TopicPayloads,
+  PayloadOf,
+  ClientMessage,
+  ServerMessage,
+  DayMarketQuote,
+  KlineUpdate,
+} from './protocol/realtime';
 export type { Envelope } from './api/envelope';
 export type { ApiConfig, ApiErrorKind, RequestOptions, Params, WithMessage } from './api/client';
 export type { RealtimeStatus, TopicHandler, RealtimeClientOptions } from './realtime/socket';

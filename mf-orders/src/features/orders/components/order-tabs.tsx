@@ -9,7 +9,7 @@ import type { OrderStatus } from '../api/orders-api';
 const TABS: { status: OrderStatus; key: 'holding' | 'pending' | 'history' }[] = [
   { status: ORDER_STATUS.holding, key: 'holding' },
   { status: ORDER_STATUS.pending, key: 'pending' },
-  { status: ORDER_STATUS.history, key: 'history' },
+  { status: ORDER_STATUS.closed, key: 'history' },
 ];
 
 export function OrderTabs({ status }: { status: OrderStatus }) {
