@@ -17,8 +17,6 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { batcherOf } from '../server/src/modules/trading/batcher';
-import { engineOf } from '../server/src/modules/trading/engine';
 import { FakeMarket } from '../server/test/support/fake-market';
 import { load, percentile } from './load';
 import type { LoadResult } from './load';
@@ -61,7 +59,7 @@ async function main() {
   console.log(
     `order submit over HTTP, embedded SQLite (WAL, synchronous=FULL), keep-alive clients in a worker thread, ${DURATION_MS / 1000} s per run, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(2)}`,
   );
-  const batcher = batcherOf(app.ctx.db, 'sqlite');
+  const batcher = app.services.trading.batcher;
   for (const concurrency of LEVELS) {
     const b = await load({
       urls: [`http://127.0.0.1:${barePort}/bare`],
@@ -82,7 +80,7 @@ async function main() {
       `  throughput ratio submit / bare: ${(s.ok / s.seconds / (b.ok / b.seconds)).toFixed(3)}x (target >= 0.3x)`,
     );
   }
-  await engineOf(app.ctx)?.idle();
+  await app.services.trading.engine.idle();
   const orders = await app.ctx.db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -12,8 +12,8 @@ import { requireUser, userOf } from '../../lib/auth';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { parseInput, str } from '../../lib/validate';
-import { isUniqueViolation } from '../accounts/repository';
-import { ownedUpload } from '../uploads/service';
+import { isUniqueViolation } from '../accounts';
+import { ownedUpload } from '../uploads';
 import { latestRealName, REVIEW } from './repository';
 
 const realNameBody = z.object({

@@ -11,7 +11,7 @@ import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
 import { email, int, optInt, parseInput, str } from '../../lib/validate';
-import { findUserByEmail } from '../accounts/repository';
+import { findUserByEmail } from '../accounts';
 import { issueEmailCode, PURPOSE } from './service';
 
 const purpose = int(1, 2).refine((n) => n === 1 || n === 2, { message: 'v.oneOf' });

@@ -1,29 +1,22 @@
 /**
- * Copy-trading ranking (issue 4 item 5). Simulated traders are users flagged `is_bot` with a row in `traders`
- * (name, style, leverage, favourite instrument). They trade through the same engine as everybody (submit,
- * closeOrder, the same ledger), so the ranking is computed from real closed orders.
+ * The simulated traders of the copy-trading ranking: users flagged `is_bot` with a row in `traders` (name, style,
+ * leverage, favourite instrument). They trade through the same order commands as everybody (the same engine, the
+ * same ledger), so the ranking is computed from real closed orders.
  *
  * First start: each trader gets a 100,000.00 USD grant and ~6 weeks of past trades, simulated quickly: each trade is
  * opened and closed at historical-looking prices derived from the current quote and recorded as a real order with
- * its ledger rows. Afterwards, on the leader node, every trader acts every few seconds according to its style.
- *
- * GET /api/follow/list -> { data: [{ id, user, multiple, three_week_rate, three_week_win, three_week_profit,
- *                                    total_rate, total_trade_num, code, style }], total }
- * Rates and win rates are percentages with 2 decimals; profits are USD with 2 decimals (strings).
+ * its ledger rows. Afterwards, on the leader node, every trader acts every `stepMs` according to its style.
  */
 import { BUY, SELL, closePriceOf } from '@meridian/shared/pure';
 import type { Side } from '@meridian/shared/pure';
-import type { AppContext } from '../../context';
-import { formatCents } from '../../lib/money';
-import { changeBalance, insertUser } from '../accounts/repository';
-import type { Instrument, MarketData, Quote } from '../markets/contract';
-import type { TradingEngine } from './engine';
-import { STATUS_CLOSED, STATUS_HOLDING } from './repository';
-import { closeOrder, marketOf, submit } from './service';
+import type { DB } from '../../storage/db';
+import { changeBalance, insertUser } from '../accounts';
+import type { Instrument, MarketData, Quote } from '../markets';
+import type { Trading } from '../trading';
+import * as repo from './repository';
 
 export const BOT_CAPITAL_CENTS = 100_000_00;
 const DAY = 86_400_000;
-const THREE_WEEKS = 21 * DAY;
 
 type Style = {
   style: string;
@@ -187,266 +180,187 @@ function quoteAt(inst: Instrument, base: Quote, mid: number, time: number): Quot
   return { instrumentId: inst.id, code: inst.code, bid, ask: round(Math.max(bid + spread, bid)), time };
 }
 
-const seeding = new WeakMap<AppContext, Promise<void>>();
+export type BotsDeps = {
+  db: DB;
+  market: MarketData;
+  now: () => number;
+  trading: Pick<Trading, 'commands' | 'reads' | 'engine'>;
+  /** Seed and run the traders on timers (off in tests unless a step is given). */
+  live: boolean;
+  /** How often each trader may act (ms). */
+  stepMs?: number;
+  onError?: (err: unknown) => void;
+};
 
-/** Create the traders and their history if there are none yet. Idempotent; one run at a time per app. */
-export function seedTraders(
-  ctx: AppContext,
-  engine?: TradingEngine,
-  stopped: () => boolean = () => false,
-  /** Fraction of each style's history to simulate (tests use less). */
-  scale = 1,
-): Promise<void> {
-  const running = seeding.get(ctx);
-  if (running) return running;
-  const p = seedOnce(ctx, engine, stopped, scale).finally(() => seeding.delete(ctx));
-  seeding.set(ctx, p);
-  return p;
-}
+export class Bots {
+  private seeding: Promise<void> | null = null;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
 
-async function seedOnce(
-  ctx: AppContext,
-  engine: TradingEngine | undefined,
-  stopped: () => boolean,
-  scale: number,
-): Promise<void> {
-  const market = marketOf(ctx);
-  const existing = await ctx.db.selectFrom('traders').select('user_id').execute();
-  if (existing.length > 0) {
-    for (const t of existing) engine?.markBot(t.user_id);
-    return;
+  constructor(private readonly deps: BotsDeps) {}
+
+  /**
+   * When the app is ready: mark the traders for the engine; on the leader, seed their history in the background
+   * (first start) and let them act every step.
+   */
+  start(): void {
+    const { engine } = this.deps.trading;
+    const onError = this.deps.onError ?? (() => undefined);
+    this.stopped = false;
+    void (async () => {
+      for (const id of await repo.traderIds(this.deps.db)) engine.markBot(id);
+      if (this.deps.live && !this.stopped && engine.isLeader()) await this.seed();
+    })().catch((err: unknown) => {
+      if (!this.stopped) onError(err);
+    });
+    if (!this.deps.live) return;
+    const rnd = mulberry32(this.deps.now() & 0xffff);
+    let busy = false;
+    this.timer = setInterval(() => {
+      if (busy || this.stopped || !engine.isLeader()) return;
+      busy = true;
+      void this.step(rnd)
+        .catch((err: unknown) => {
+          if (!this.stopped) onError(err);
+        })
+        .finally(() => {
+          busy = false;
+        });
+    }, this.deps.stepMs ?? 15_000);
+    this.timer.unref();
   }
-  const now = ctx.now();
-  for (const [n, s] of STYLES.entries()) {
-    const inst = instrumentFor(market, s);
-    if (!inst) return;
-    const base = market.quote(inst.id) as Quote;
-    const leverage = leverageFor(inst, s);
-    const start = now - 42 * DAY;
-    const userId = await ctx.db.transaction().execute(async (trx) => {
-      const u = await insertUser(trx, {
-        email: null,
-        mobile: null,
-        area_id: null,
-        password_hash: null,
-        role: 'user',
-        is_demo: 0,
-        is_bot: 1,
-        demo_secret_hash: null,
-        credit_score: 100,
-        inviter_id: null,
-        balance: 0,
-        lock_balance: 0,
-        created_at: start,
-        updated_at: start,
-      });
-      await changeBalance(trx, {
-        userId: u.id,
-        amount: BOT_CAPITAL_CENTS,
-        kind: 'bot_grant',
-        at: start,
-        memo: 'simulated trader capital',
-      });
-      await trx
-        .insertInto('traders')
-        .values({
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Create the traders and their history if there are none yet. Idempotent; one run at a time. */
+  seed(
+    /** Fraction of each style's history to simulate (tests use less). */
+    scale = 1,
+  ): Promise<void> {
+    this.seeding ??= this.seedOnce(scale).finally(() => {
+      this.seeding = null;
+    });
+    return this.seeding;
+  }
+
+  private async seedOnce(scale: number): Promise<void> {
+    const { db, market, trading } = this.deps;
+    const existing = await repo.traderIds(db);
+    if (existing.length > 0) {
+      for (const id of existing) trading.engine.markBot(id);
+      return;
+    }
+    const now = this.deps.now();
+    for (const [n, s] of STYLES.entries()) {
+      const inst = instrumentFor(market, s);
+      if (!inst) return;
+      const base = market.quote(inst.id) as Quote;
+      const leverage = leverageFor(inst, s);
+      const start = now - 42 * DAY;
+      const userId = await db.transaction().execute(async (trx) => {
+        const u = await insertUser(trx, {
+          email: null,
+          mobile: null,
+          area_id: null,
+          password_hash: null,
+          role: 'user',
+          is_demo: 0,
+          is_bot: 1,
+          demo_secret_hash: null,
+          credit_score: 100,
+          inviter_id: null,
+          balance: 0,
+          lock_balance: 0,
+          created_at: start,
+          updated_at: start,
+        });
+        await changeBalance(trx, {
+          userId: u.id,
+          amount: BOT_CAPITAL_CENTS,
+          kind: 'bot_grant',
+          at: start,
+          memo: 'simulated trader capital',
+        });
+        await repo.insertTrader(trx, {
           user_id: u.id,
           name: s.name,
           style: s.style,
           multiple: leverage,
           code: inst.code,
           created_at: start,
-        })
-        .execute();
-      return u.id;
-    });
-    engine?.markBot(userId);
-    const rnd = mulberry32(1000 + n);
-    const mid0 = (base.bid + base.ask) / 2;
-    let mid = mid0;
-    const lots = lotsFor(inst, s.size);
-    const trades = Math.max(12, Math.round(s.trades * scale));
-    for (let k = 0; k < trades; k++) {
-      if (stopped()) return;
-      const openAt = start + Math.floor(((k + rnd()) / trades) * 40 * DAY);
-      const closeAt = Math.min(now - 60_000, openAt + Math.floor(s.hold * (0.3 + rnd() * 1.4)));
-      // Wander around today's price, pulled back to it.
-      mid = mid * (1 + (rnd() - 0.5) * s.move) + (mid0 - mid) * 0.1;
-      const side: Side = rnd() < 0.5 ? BUY : SELL;
-      const wins = rnd() < s.win;
-      const size = s.move * (0.3 + rnd());
-      const dir = (side === BUY ? 1 : -1) * (wins ? 1 : -1);
-      const openQ = quoteAt(inst, base, mid, openAt);
-      const closeQ = quoteAt(inst, base, mid * (1 + dir * size), closeAt);
-      try {
-        const o = await submit(
-          ctx,
-          userId,
-          { type: side, cont: lots, forex_id: inst.id, status: 1, multiple: leverage },
-          { quote: openQ, at: openAt, ignoreSchedule: true },
-        );
-        const price = closePriceOf(side, closeQ);
-        await closeOrder(ctx, o.Id, { price, expected: price, reason: 'manual', at: closeAt });
-      } catch {
-        // not enough free margin for this one: skip it
+        });
+        return u.id;
+      });
+      trading.engine.markBot(userId);
+      const rnd = mulberry32(1000 + n);
+      const mid0 = (base.bid + base.ask) / 2;
+      let mid = mid0;
+      const lots = lotsFor(inst, s.size);
+      const trades = Math.max(12, Math.round(s.trades * scale));
+      for (let k = 0; k < trades; k++) {
+        if (this.stopped) return;
+        const openAt = start + Math.floor(((k + rnd()) / trades) * 40 * DAY);
+        const closeAt = Math.min(now - 60_000, openAt + Math.floor(s.hold * (0.3 + rnd() * 1.4)));
+        // Wander around today's price, pulled back to it.
+        mid = mid * (1 + (rnd() - 0.5) * s.move) + (mid0 - mid) * 0.1;
+        const side: Side = rnd() < 0.5 ? BUY : SELL;
+        const wins = rnd() < s.win;
+        const size = s.move * (0.3 + rnd());
+        const dir = (side === BUY ? 1 : -1) * (wins ? 1 : -1);
+        const openQ = quoteAt(inst, base, mid, openAt);
+        const closeQ = quoteAt(inst, base, mid * (1 + dir * size), closeAt);
+        try {
+          const o = await trading.commands.submit(
+            userId,
+            { type: side, cont: lots, forex_id: inst.id, status: 1, multiple: leverage },
+            { quote: openQ, at: openAt, ignoreSchedule: true },
+          );
+          const price = closePriceOf(side, closeQ);
+          await trading.commands.close(o.Id, { price, expected: price, reason: 'manual', at: closeAt });
+        } catch {
+          // not enough free margin for this one: skip it
+        }
       }
     }
   }
-}
 
-/**
- * The simulated traders: their history is seeded in the background on first start (not in tests), then, on the
- * leader node, every trader acts every `stepMs` (default 15 s). Returns a stop function.
- */
-export function startBots(
-  ctx: AppContext,
-  engine: TradingEngine,
-  opts: { stepMs?: number; onError?: (err: unknown) => void } = {},
-): () => void {
-  let stopped = false;
-  const onError = opts.onError ?? (() => undefined);
-  const live = ctx.config.nodeEnv !== 'test' || opts.stepMs !== undefined;
-  void (async () => {
-    for (const t of await ctx.db.selectFrom('traders').select('user_id').execute()) engine.markBot(t.user_id);
-    if (live && !stopped && engine.isLeader()) await seedTraders(ctx, engine, () => stopped);
-  })().catch((err: unknown) => {
-    if (!stopped) onError(err);
-  });
-  if (!live) return () => undefined;
-  const rnd = mulberry32(ctx.now() & 0xffff);
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy || stopped || !engine.isLeader()) return;
-    busy = true;
-    void botStep(ctx, engine, rnd, () => stopped)
-      .catch((err: unknown) => {
-        if (!stopped) onError(err);
-      })
-      .finally(() => {
-        busy = false;
-      });
-  }, opts.stepMs ?? 15_000);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
-}
-
-async function botStep(
-  ctx: AppContext,
-  engine: TradingEngine,
-  rnd: () => number,
-  stopped: () => boolean,
-): Promise<void> {
-  const market = marketOf(ctx);
-  const traders = await ctx.db.selectFrom('traders').selectAll().execute();
-  if (traders.length === 0) {
-    await seedTraders(ctx, engine, stopped);
-    return;
-  }
-  const now = ctx.now();
-  for (const t of traders) {
-    if (stopped()) return;
-    const s = STYLES.find((x) => x.style === t.style);
-    const inst = market.instrument(t.code);
-    if (!s || !inst || !market.isOpen(inst.id, now)) continue;
-    const open = await ctx.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', t.user_id)
-      .where('status', '=', STATUS_HOLDING)
-      .execute();
-    for (const o of open) {
-      if (now - (o.opened_at ?? now) < s.hold * (0.5 + rnd())) continue;
-      const q = market.quote(o.instrument_id);
-      if (!q) continue;
-      const price = closePriceOf(o.side as Side, q);
-      await closeOrder(ctx, o.id, { price, expected: price, reason: 'manual' });
+  /** One live step: each trader may close positions held long enough and open a new one. */
+  private async step(rnd: () => number): Promise<void> {
+    const { db, market, trading } = this.deps;
+    const traders = await repo.traders(db);
+    if (traders.length === 0) {
+      await this.seed();
+      return;
     }
-    if (open.length < 3 && rnd() < s.activity) {
-      await submit(ctx, t.user_id, {
-        type: rnd() < 0.5 ? 1 : 2,
-        cont: lotsFor(inst, s.size),
-        forex_id: inst.id,
-        status: 1,
-        multiple: t.multiple,
-      }).catch(() => undefined);
+    const now = this.deps.now();
+    for (const t of traders) {
+      if (this.stopped) return;
+      const s = STYLES.find((x) => x.style === t.style);
+      const inst = market.instrument(t.code);
+      if (!s || !inst || !market.isOpen(inst.id, now)) continue;
+      const open = await trading.reads.holdingOrders(t.user_id);
+      for (const o of open) {
+        if (now - (o.opened_at ?? now) < s.hold * (0.5 + rnd())) continue;
+        const q = market.quote(o.instrument_id);
+        if (!q) continue;
+        const price = closePriceOf(o.side as Side, q);
+        await trading.commands.close(o.id, { price, expected: price, reason: 'manual' });
+      }
+      if (open.length < 3 && rnd() < s.activity) {
+        await trading.commands
+          .submit(t.user_id, {
+            type: rnd() < 0.5 ? 1 : 2,
+            cont: lotsFor(inst, s.size),
+            forex_id: inst.id,
+            status: 1,
+            multiple: t.multiple,
+          })
+          .catch(() => undefined);
+      }
     }
   }
-}
-
-export type RankingItem = {
-  id: number;
-  user: string;
-  style: string;
-  multiple: number;
-  code: string;
-  three_week_rate: string;
-  three_week_win: string;
-  three_week_profit: string;
-  total_rate: string;
-  total_trade_num: number;
-};
-
-const pct = (num: number, den: number) => (den === 0 ? '0.00' : ((num * 100) / den).toFixed(2));
-
-/** The ranking, best three-week profit first. */
-export async function followList(
-  ctx: AppContext,
-  page: number,
-  limit: number,
-): Promise<{ data: RankingItem[]; total: number }> {
-  const since = ctx.now() - THREE_WEEKS;
-  const traders = await ctx.db.selectFrom('traders').selectAll().execute();
-  const rows = await ctx.db
-    .selectFrom('orders')
-    .innerJoin('traders', 'traders.user_id', 'orders.user_id')
-    .select([
-      'orders.user_id as user_id',
-      'orders.profit_cents as p',
-      'orders.profit_micros as pm',
-      'orders.closed_at as at',
-    ])
-    .where('orders.status', '=', STATUS_CLOSED)
-    .where('orders.close_reason', 'in', ['manual', 'tp', 'sl', 'stop_out'])
-    .execute();
-  const stats = new Map<number, { n: number; total: number; n3: number; w3: number; p3: number }>();
-  for (const r of rows) {
-    let s = stats.get(r.user_id);
-    if (!s) stats.set(r.user_id, (s = { n: 0, total: 0, n3: 0, w3: 0, p3: 0 }));
-    s.n++;
-    s.total += r.p;
-    if ((r.at ?? 0) >= since) {
-      s.n3++;
-      s.p3 += r.p;
-      if (r.pm > 0) s.w3++;
-    }
-  }
-  const market = (() => {
-    try {
-      return marketOf(ctx);
-    } catch {
-      return undefined;
-    }
-  })();
-  const items = traders.map((t) => {
-    const s = stats.get(t.user_id) ?? { n: 0, total: 0, n3: 0, w3: 0, p3: 0 };
-    return {
-      id: t.user_id,
-      user: t.name,
-      style: t.style,
-      multiple: t.multiple,
-      code: market?.instrument(t.code)?.showCode ?? t.code,
-      three_week_rate: pct(s.p3, BOT_CAPITAL_CENTS),
-      three_week_win: pct(s.w3, s.n3),
-      three_week_profit: formatCents(s.p3),
-      total_rate: pct(s.total, BOT_CAPITAL_CENTS),
-      total_trade_num: s.n,
-      sort: s.p3,
-    };
-  });
-  items.sort((a, b) => b.sort - a.sort || a.id - b.id);
-  const data = items.slice((page - 1) * limit, page * limit).map(({ sort: _s, ...rest }) => rest);
-  return { data, total: items.length };
 }
