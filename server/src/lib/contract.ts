@@ -31,24 +31,30 @@ export const wire = {
   time: z.string().regex(/^(?:\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})?$/),
 };
 
-/** A refusal: any code but 1, the message, no data. */
-const refusal = z.strictObject({
-  code: z
-    .number()
-    .int()
-    .refine((c) => c !== CODE_OK),
-  msg: z.string(),
-  data: z.null(),
-});
-
-/** The envelope of a call whose success carries `data`; refusals (HTTP 200, code != 1) fit it too. */
+/**
+ * The envelope of a call whose success carries `data`; refusals (HTTP 200, code != 1) carry null. An issue inside
+ * `data` keeps its path (`data.Price`), so a drift names the field.
+ */
 export function envelopeOf<S extends z.ZodType>(data: S) {
-  return z.union([z.strictObject({ code: z.literal(CODE_OK), msg: z.string(), data }), refusal]);
+  return z
+    .strictObject({ code: z.number().int(), msg: z.string(), data: z.unknown() })
+    .superRefine((env, ctx) => {
+      const r = (env.code === CODE_OK ? data : z.null()).safeParse(env.data);
+      if (r.success) return;
+      for (const issue of r.error.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['data', ...issue.path] });
+      }
+    });
 }
 
 /** `schema.response` of a route answering an envelope with `data` (HTTP 200; errors keep their own status). */
 export function okResponse<S extends z.ZodType>(data: S) {
   return { 200: envelopeOf(data) };
+}
+
+/** Route options declaring only the answer: `app.get(url, answers(userSchema), handler)`. */
+export function answers<S extends z.ZodType>(data: S) {
+  return { schema: { response: okResponse(data) } };
 }
 
 export class ResponseContractError extends Error {

@@ -4,7 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ERROR_CODES } from '@meridian/shared/pure';
-import type { Period } from '@meridian/shared/pure';
+import type { Candle as WireCandle, Category, Period, TradeListItem } from '@meridian/shared/pure';
+import { answers } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { ValidationError } from '../../lib/validate';
@@ -14,6 +15,7 @@ import type { Candle } from './candles';
 import type { Instrument } from './contract';
 import type { Markets } from './index';
 import { logoPath, logoSvg } from './logos';
+import { candlesSchema, categoriesSchema, tradeListSchema } from './schemas';
 import { MarketService } from './service';
 
 /** kline: default and largest number of candles. */
@@ -57,7 +59,7 @@ function periodParam(q: Query): Period {
   return p;
 }
 
-const candleJson = (c: Candle) => ({
+const candleJson = (c: Candle): WireCandle => ({
   Time: c.time,
   Open: c.open,
   High: c.high,
@@ -87,7 +89,7 @@ export const marketsRoutes: FastifyPluginAsync<{ markets: Markets }> = async (ap
     return inst;
   };
 
-  const row = (inst: Instrument, now: number) => {
+  const row = (inst: Instrument, now: number): TradeListItem => {
     const day = service?.dayQuote(inst.id);
     const quote = market.quote(inst.id);
     const bid = quote?.bid ?? day?.bid ?? 0;
@@ -123,7 +125,7 @@ export const marketsRoutes: FastifyPluginAsync<{ markets: Markets }> = async (ap
     };
   };
 
-  app.get('/v1/api/forex/trade_list', async (req) => {
+  app.get('/v1/api/forex/trade_list', answers(tradeListSchema), async (req) => {
     const q = req.query as Query;
     const search = one(q.searchCurrency)?.toLowerCase().slice(0, 32);
     const category = intParam(q, 'category_id', { required: false, min: 0, max: 1000 });
@@ -139,11 +141,16 @@ export const marketsRoutes: FastifyPluginAsync<{ markets: Markets }> = async (ap
     return ok(list);
   });
 
-  app.get('/v1/api/forex/getCategories', async (req) =>
-    ok(CATEGORIES.map((c) => ({ Id: c.id, NameShowTrans: ctx.i18n.t(req.lang, `markets.${c.key}`) }))),
+  app.get('/v1/api/forex/getCategories', answers(categoriesSchema), async (req) =>
+    ok(
+      CATEGORIES.map((c): Category => ({
+        Id: c.id,
+        NameShowTrans: ctx.i18n.t(req.lang, `markets.${c.key}`),
+      })),
+    ),
   );
 
-  app.get('/v1/api/forex/kline', async (req) => {
+  app.get('/v1/api/forex/kline', answers(candlesSchema), async (req) => {
     const q = req.query as Query;
     const inst = instrumentOf(q);
     const period = periodParam(q);
@@ -153,7 +160,7 @@ export const marketsRoutes: FastifyPluginAsync<{ markets: Markets }> = async (ap
     return ok(candles.map(candleJson));
   });
 
-  app.get('/v1/api/forex/abbreviated_cache_kline', async (req) => {
+  app.get('/v1/api/forex/abbreviated_cache_kline', answers(candlesSchema), async (req) => {
     const q = req.query as Query;
     const inst = instrumentOf(q);
     const period = periodParam(q);
