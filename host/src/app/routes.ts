@@ -2,7 +2,9 @@
  * The route table (spec §2): every path mapped to the remote and exposed module that renders it, with its flags.
  * The host knows remotes only by their registry key and exposed module name; nothing here imports a remote.
  */
-export const REMOTES = ['mf-markets', 'mf-orders', 'mf-funds', 'mf-account', 'mf-support'] as const;
+import { REMOTES } from '@meridian/config/remotes.mjs';
+
+export { REMOTES };
 export type RemoteKey = (typeof REMOTES)[number];
 
 /** Federation container name of a remote (a JS identifier). */
