@@ -94,6 +94,10 @@ export type {
   PendingKind,
 } from './domain/trading';
 
+// The in-app path table (values here, tree-shaken per remote; the types are in the main entry too)
+export { PATHS, hrefs, asAppHref } from './navigation/paths';
+export type { AppPath, AppHref } from './navigation/paths';
+
 // The wire contract
 export { ORDER_STATUS, CLOSE_REASONS } from './contract/trading';
 export type {

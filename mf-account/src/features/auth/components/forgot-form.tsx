@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearSessionAtom, SendCodeButton, toast, useAppNavigate, useSetAtom } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { Field, Form, PrimaryButton } from '../../../components/form';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/password-field';
 import { EMAIL_PLACEHOLDER } from '../../../components/form';
@@ -53,7 +54,7 @@ export function ForgotForm() {
       });
       toast(msg || t('forgot.success'), 'success');
       clearSession();
-      navigate('/login', { replace: true });
+      navigate(PATHS.login, { replace: true });
     } catch {
       setBusy(false);
     }

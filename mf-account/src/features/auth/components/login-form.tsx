@@ -7,6 +7,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { AppLink, setSessionAtom, useAppNavigate, useQueryParam, useSetAtom } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { Field, Form, LinksRow, PrimaryButton, SecondaryButton } from '../../../components/form';
 import { PasswordField } from '../../../components/password-field';
 import { EMAIL_PLACEHOLDER } from '../../../components/form';
@@ -93,8 +94,8 @@ export function LoginForm() {
         </PrimaryButton>
       </Form>
       <LinksRow>
-        <AppLink to="/forgot">{t('login.forgot')}</AppLink>
-        <AppLink to="/register">{t('login.register')}</AppLink>
+        <AppLink to={PATHS.forgot}>{t('login.forgot')}</AppLink>
+        <AppLink to={PATHS.register}>{t('login.register')}</AppLink>
       </LinksRow>
       <Demo aria-labelledby="demo-title">
         <DemoTitle id="demo-title">{t('login.demoTitle')}</DemoTitle>

@@ -21,6 +21,7 @@ import {
   useSetAtom,
 } from '@meridian/shared';
 import type { Language } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { LoadError } from '../../../components/async-state';
 import { Field, Form, InlineButton, LinksRow, PrimaryButton } from '../../../components/form';
 import { NewPasswordFields } from '../../../components/password-field';
@@ -148,7 +149,7 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
       });
       setSession({ token: session.token, user: session.user });
       toast(t('register.success'), 'success');
-      navigate('/', { replace: true });
+      navigate(PATHS.home, { replace: true });
     } catch {
       // The server's message was toasted. A captcha answers once: show a new one.
       if (captchaMode) refreshCaptcha();
@@ -264,7 +265,7 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
         </PrimaryButton>
       </Form>
       <LinksRow>
-        <AppLink to="/login">{t('register.haveAccount')}</AppLink>
+        <AppLink to={PATHS.login}>{t('register.haveAccount')}</AppLink>
       </LinksRow>
     </>
   );

@@ -24,6 +24,7 @@ import { CategoryChips } from './category-chips';
 import { MarketRow } from './market-row';
 import { QuotationsList } from './quotations-list';
 import { StaleBadge } from './stale-badge';
+import { PATHS } from '@meridian/shared/pure';
 
 // Only a failed load needs it: kept out of the first visit's JavaScript.
 const LoadError = lazy(() =>
@@ -43,7 +44,7 @@ export function MarketHome() {
   const open = useCallback(
     (i: Instrument) => {
       setCurrent({ id: i.Id, code: i.Code });
-      navigate('/trade');
+      navigate(PATHS.trade);
     },
     [navigate, setCurrent],
   );

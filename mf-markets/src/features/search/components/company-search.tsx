@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Dialog, Empty, SkeletonRows, useAppNavigate } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { LoadError } from '../../../components/load-error';
 import { NS } from '../../../lib/ns';
 import { useLoad } from '../../../lib/use-load';
@@ -28,7 +29,7 @@ export function CompanySearch({ redirect = (url: string) => window.location.assi
     const status = await fetchCompanyStatus(c.id).catch(() => null);
     setOpen(null);
     if (status && Number(status.status) === 0 && status.loss_url) redirect(status.loss_url);
-    else navigate('/');
+    else navigate(PATHS.home);
   };
 
   return (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Empty, setCurrentInstrumentAtom, SkeletonRows, useAppNavigate, useSetAtom } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { InstrumentLogo } from '../../../components/instrument-logo';
 import { LoadError } from '../../../components/load-error';
 import { formatPrice } from '../../../lib/format';
@@ -38,7 +39,7 @@ export function InstrumentSearch() {
                   data-testid={`result-${i.Code}`}
                   onClick={() => {
                     setCurrent({ id: i.Id, code: i.Code });
-                    navigate('/trade');
+                    navigate(PATHS.trade);
                   }}
                 >
                   <InstrumentLogo logo={i.Logo} size={28} />

@@ -25,6 +25,7 @@ import { submitOrder } from '../api/submit-order';
 import { useBalance } from '../hooks/use-balance';
 import { canStepDown, checkTicket, estimate, leveragesOf, stepQuantity } from '../state/ticket-rules';
 import type { OrderMode, TicketForm, TicketInstrument } from '../state/ticket-rules';
+import { hrefs, PATHS } from '@meridian/shared/pure';
 
 export type OrderTicketProps = {
   instrument: TicketInstrument & { ShowCode: string };
@@ -71,7 +72,7 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
   const submit = async () => {
     const check = checkTicket(form, instrument, { loggedIn: session.isLoggedIn, balance, quote });
     if (check.kind === 'login') {
-      navigate('/login?from=/trade');
+      navigate(hrefs.login(PATHS.trade));
       return;
     }
     if (check.kind === 'error') {
