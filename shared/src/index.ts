@@ -83,10 +83,13 @@ export { LANGUAGE_NAMES } from './i18n/language-names';
 export { createTheme, defaultTheme } from './theme/theme';
 export { GlobalStyle } from './theme/global-style';
 
+// Hooks
+export { useLoad } from './hooks/use-load';
+
 // UI kit
 export { PageHeader } from './ui/page-header';
 export { ToastHost, TOAST_DURATION_MS } from './ui/toast-host';
-export { Dialog, DialogHost, SendCodeButton, QrCode, CopyButton, copyText } from './ui/lazy';
+export { Dialog, DialogHost, SendCodeButton, QrCode, CopyButton, LoadError, copyText } from './ui/lazy';
 export { confirm } from './ui/confirm-state';
 export { Skeleton, SkeletonRows } from './ui/skeleton';
 export { Spinner, GlobalSpinner, VisuallyHidden } from './ui/spinner';
@@ -121,6 +124,8 @@ export type { ConfirmOptions } from './ui/confirm-state';
 export type { SkeletonProps, SkeletonRowsProps } from './ui/skeleton';
 export type { SpinnerProps } from './ui/spinner';
 export type { EmptyProps } from './ui/empty';
+export type { LoadErrorProps } from './ui/load-error';
+export type { LoadState, LoadResult } from './hooks/use-load';
 export type { SendCodeButtonProps } from './ui/send-code-button';
 export type { QrCodeProps, QrLevel } from './ui/qr-code';
 export type { CopyButtonProps } from './ui/copy-button';

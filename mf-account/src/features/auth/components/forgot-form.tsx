@@ -8,9 +8,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearSessionAtom, SendCodeButton, toast, useAppNavigate, useSetAtom } from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
-import { Field, Form, PrimaryButton } from '../../../components/form';
+import { EmailField, Field, Form, PrimaryButton } from '../../../components/form';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/password-field';
-import { EMAIL_PLACEHOLDER } from '../../../components/form';
 import { NS } from '../../../lib/ns';
 import { CODE_TYPE, resetPassword, sendEmailCode } from '../api/auth-api';
 
@@ -62,15 +61,8 @@ export function ForgotForm() {
 
   return (
     <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('forgot.title')}>
-      <Field
+      <EmailField
         label={t('form.email')}
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={EMAIL_PLACEHOLDER}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={errors.email}

@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { AppLink, setSessionAtom, useAppNavigate, useQueryParam, useSetAtom } from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
-import { Field, Form, LinksRow, PrimaryButton, SecondaryButton } from '../../../components/form';
+import { EmailField, Form, LinksRow, PrimaryButton, SecondaryButton } from '../../../components/form';
 import { PasswordField } from '../../../components/password-field';
-import { EMAIL_PLACEHOLDER } from '../../../components/form';
 import { NS } from '../../../lib/ns';
 import { safeFrom } from '../../../lib/safe-from';
 import { createDemo, login } from '../api/auth-api';
@@ -63,16 +62,9 @@ export function LoginForm() {
     <>
       <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('login.title')}>
         <Welcome>{t('login.welcome')}</Welcome>
-        <Field
+        <EmailField
           ref={accountRef}
           label={t('form.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={EMAIL_PLACEHOLDER}
           value={account}
           onChange={(e) => setAccount(e.target.value)}
           error={errors.account}

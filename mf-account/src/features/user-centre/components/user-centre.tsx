@@ -20,8 +20,8 @@ import {
   toast,
   useAtomValue,
   useSetAtom,
+  LoadError,
 } from '@meridian/shared';
-import { LoadError } from '../../../components/async-state';
 import { NS } from '../../../lib/ns';
 import { fetchServiceLink, fetchUserInfo, resetDemoAccount } from '../api/user-centre-api';
 import type { ServiceLink } from '../api/user-centre-api';

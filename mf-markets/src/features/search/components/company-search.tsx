@@ -5,11 +5,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Dialog, Empty, SkeletonRows, useAppNavigate } from '@meridian/shared';
+import { Dialog, Empty, SkeletonRows, useAppNavigate, useLoad, LoadError } from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
-import { LoadError } from '../../../components/load-error';
 import { NS } from '../../../lib/ns';
-import { useLoad } from '../../../lib/use-load';
 import { fetchCompanyStatus, searchCompanies, setCompanyCookie } from '../api/companies';
 import type { Company } from '../api/companies';
 import { useDebounced } from '../hooks/use-debounced';

@@ -2,15 +2,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Empty, setCurrentInstrumentAtom, SkeletonRows, useAppNavigate, useSetAtom } from '@meridian/shared';
+import {
+  Empty,
+  setCurrentInstrumentAtom,
+  SkeletonRows,
+  useAppNavigate,
+  useSetAtom,
+  useLoad,
+  LoadError,
+} from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
 import { InstrumentLogo } from '../../../components/instrument-logo';
-import { LoadError } from '../../../components/load-error';
 import { formatPrice } from '../../../lib/format';
 import { fetchTradeList } from '../../../lib/instruments';
 import { NS } from '../../../lib/ns';
 import { useLanguage } from '../../../lib/use-language';
-import { useLoad } from '../../../lib/use-load';
 import { useDebounced } from '../hooks/use-debounced';
 import { SearchBox } from './search-box';
 
