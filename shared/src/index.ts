@@ -65,7 +65,7 @@ export {
 } from './state/ui';
 export { STORAGE_KEYS, readStorage, writeStorage } from './state/storage';
 
-// Navigation (the host's router, without sharing the router)
+// Navigation (the host's router, without sharing the router); the path table itself is in ./pure
 export {
   NavigationProvider,
   useAppNavigate,

@@ -94,8 +94,8 @@ export type {
   PendingKind,
 } from './domain/trading';
 
-// The in-app path table (values here, tree-shaken per remote; the types are in the main entry too)
-export { PATHS, hrefs, asAppHref } from './navigation/paths';
+// The in-app path table (values here: each app bundles only what it reads; the types are in the main entry too)
+export { PATHS, hrefs } from './navigation/paths';
 export type { AppPath, AppHref } from './navigation/paths';
 
 // The wire contract

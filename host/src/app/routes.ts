@@ -4,7 +4,7 @@
  */
 import { REMOTES } from '@meridian/config/remotes.mjs';
 import { PATHS } from '@meridian/shared/pure';
-import type { AppPath } from '@meridian/shared/pure';
+import type { AppPath } from '@meridian/shared';
 
 export { REMOTES };
 export type RemoteKey = (typeof REMOTES)[number];

@@ -16,7 +16,7 @@ import {
   useAtomValue,
 } from '@meridian/shared';
 import { hrefs, PATHS } from '@meridian/shared/pure';
-import type { AppPath } from '@meridian/shared/pure';
+import type { AppPath } from '@meridian/shared';
 import { guard, hashRoute } from './guard';
 import { RemotePage } from './remote-page';
 import { ROUTES } from './routes';

@@ -3,6 +3,9 @@
  * navigate with these (`navigate(PATHS.trade)`, `hrefs.order(ORDER_STATUS.pending)`) and `navigate`/`AppLink` take
  * only an `AppHref`, so a mistyped path is a type error instead of a silent redirect to `/`. The host's route table
  * maps each of these paths to the remote that renders it (a host test keeps the two equal).
+ *
+ * Exported from `@meridian/shared/pure`: bundled by each app, where the minifier turns `PATHS.trade` into the string
+ * itself as long as the object is only read property by property (so keep `Object.values(PATHS)` out of this file).
  */
 import type { OrderStatus } from '../contract/trading';
 
@@ -48,15 +51,3 @@ export const hrefs = {
   /** `/login?from=` comes back to `from` after logging in. */
   login: (from: AppHref): AppHref => `${PATHS.login}?from=${encodeURIComponent(from)}`,
 };
-
-const KNOWN: ReadonlySet<string> = new Set(Object.values(PATHS));
-
-/**
- * `value` as an in-app href when its path is a page of the table (a `?from=` read from the URL), else null: never an
- * off-site or unknown address.
- */
-export function asAppHref(value: string | null | undefined): AppHref | null {
-  if (!value) return null;
-  const path = value.split(/[?#]/, 1)[0] ?? '';
-  return KNOWN.has(path) ? (value as AppHref) : null;
-}

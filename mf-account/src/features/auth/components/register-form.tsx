@@ -22,8 +22,8 @@ import {
   useLoad,
   LoadError,
 } from '@meridian/shared';
-import type { Language } from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
+import type { Language } from '@meridian/shared';
 import { EmailField, Field, Form, InlineButton, LinksRow, PrimaryButton } from '../../../components/form';
 import { NewPasswordFields } from '../../../components/password-field';
 import { NS } from '../../../lib/ns';

@@ -22,11 +22,11 @@ import {
   useSetAtom,
   LoadError,
 } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { NS } from '../../../lib/ns';
 import { fetchServiceLink, fetchUserInfo, resetDemoAccount } from '../api/user-centre-api';
 import type { ServiceLink } from '../api/user-centre-api';
 import { BalanceCard } from './balance-card';
-import { PATHS } from '@meridian/shared/pure';
 import type { AppPath } from '@meridian/shared';
 
 export function UserCentre() {

@@ -16,7 +16,7 @@ import {
   useAppNavigate,
   useAtomValue,
 } from '@meridian/shared';
-import { BUY, formatMicros, SELL } from '@meridian/shared/pure';
+import { BUY, formatMicros, SELL, hrefs, PATHS } from '@meridian/shared/pure';
 import type { Side } from '@meridian/shared/pure';
 import { formatPrice } from '../../../lib/format';
 import { decimalsOf, formatAmount, formatNumber } from '../../../lib/format-amount';
@@ -25,7 +25,6 @@ import { submitOrder } from '../api/submit-order';
 import { useBalance } from '../hooks/use-balance';
 import { canStepDown, checkTicket, estimate, leveragesOf, stepQuantity } from '../state/ticket-rules';
 import type { OrderMode, TicketForm, TicketInstrument } from '../state/ticket-rules';
-import { hrefs, PATHS } from '@meridian/shared/pure';
 
 export type OrderTicketProps = {
   instrument: TicketInstrument & { ShowCode: string };
