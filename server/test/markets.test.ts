@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { TOPICS } from '@meridian/shared/pure';
-import type { DayMarketQuote, KlineUpdate } from '@meridian/shared/pure';
+import type { Candle, DayMarketQuote, KlineUpdate, TradeListItem } from '@meridian/shared/pure';
 import type { BusEvent } from '../src/realtime/bus';
 import { LocalBus } from '../src/realtime/bus';
 import { PERIOD_LIST, PERIOD_MS } from '../src/modules/markets/candles';
@@ -21,32 +21,8 @@ const TUESDAY = Date.UTC(2026, 10, 17, 14, 0, 0);
 const SATURDAY = Date.UTC(2026, 10, 21, 12, 0, 0);
 const MINUTE = 60_000;
 
-type Row = {
-  Id: number;
-  Code: string;
-  ShowCode: string;
-  Logo: string;
-  CategoryId: number;
-  MarketStatus: number;
-  PricePrecision: number;
-  Pip: number;
-  ForexMinCont: number;
-  ForexContNum: number;
-  ForexFeeRate: number;
-  MarginMode: number;
-  HasForexMultiple: { Value: number }[];
-  QuoteCurrency: string;
-  ForexQuotations: { Open: number; Close: number; Change: number };
-  price: number;
-  bid: number;
-  ask: number;
-  volume: number;
-  high: number;
-  low: number;
-  open: number;
-  closed: number;
-};
-type CandleJson = { Time: number; Open: number; High: number; Low: number; Close: number; Volume: number };
+type Row = TradeListItem;
+type CandleJson = Candle;
 
 const serviceOf = (t: TestApp) => t.app.services.markets.market as MarketService;
 const feedOf = (t: TestApp) => t.app.services.markets.feed as SimulatedFeed;

@@ -136,5 +136,5 @@ describe.each(MODES)('copy-trading ranking (%s)', (mode) => {
     } finally {
       await x.t.close();
     }
-  });
+  }, 30_000); // hundreds of transactions: seconds on a loaded machine
 });

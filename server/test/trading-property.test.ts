@@ -134,5 +134,5 @@ describe.each(MODES)('trading properties (%s)', (mode) => {
     // The sequences do reach every path (checked when the suite was written: fills, SL, TP, stop-outs).
     expect(reasons.length).toBeGreaterThan(2);
     if (process.env.TRADING_PROPERTY_DEBUG) console.log(reasons, refusals);
-  });
+  }, 30_000); // hundreds of transactions: seconds on a loaded machine
 });
