@@ -1,13 +1,48 @@
-// One ESLint config for the whole workspace. Besides correctness rules it enforces the package boundaries of
-// ARCHITECTURE.md §1: a remote never imports another remote, `shared` imports no app, nobody reaches into another
-// package's `src/`, remotes use the router and jotai only through `@meridian/shared`.
+// One ESLint config for the whole workspace. Besides correctness rules it keeps the shape of the code:
+// - packages: a remote never imports another remote, `shared` imports no app, nobody reaches into another package's
+//   `src/`, remotes use the router and jotai only through `@meridian/shared`, the server only `@meridian/shared/pure`;
+// - inside a package: a server module uses another only through its `index.ts`, a front-end feature folder never
+//   imports another feature, and no file takes part in an import cycle.
+// tools/check-boundaries.mjs proves that each of these rules refuses what it should.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { REMOTES } from './config/remotes.mjs';
 
-const REMOTES = ['mf-markets', 'mf-orders', 'mf-funds', 'mf-account', 'mf-support'];
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const APPS = ['host', ...REMOTES];
+const dirs = (rel) =>
+  fs.existsSync(path.join(ROOT, rel))
+    ? fs
+        .readdirSync(path.join(ROOT, rel), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
+
+/** A server module reaches another only through its index.ts (its public surface). */
+const SERVER_MODULES = dirs('server/src/modules');
+const moduleZones = SERVER_MODULES.map((self) => ({
+  target: `./server/src/modules/${self}`,
+  from: './server/src/modules',
+  except: [`./${self}`, ...SERVER_MODULES.filter((m) => m !== self).map((m) => `./${m}/index.ts`)],
+  message: 'Use another server module only through its index.ts (its public surface).',
+}));
+
+/** A feature folder of a front-end package never imports another feature: share through lib/ or components/. */
+const featureZones = APPS.flatMap((pkg) => {
+  const features = dirs(`${pkg}/src/features`);
+  return features.map((self) => ({
+    target: `./${pkg}/src/features/${self}`,
+    from: `./${pkg}/src/features`,
+    except: [`./${self}`],
+    message: 'A feature never imports another feature: move what both need to lib/ or components/.',
+  }));
+});
 
 /**
  * react-i18next is shared through a curated entry (config/shared-entries/react-i18next.mjs): only these names
@@ -97,6 +132,25 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // As import-x's TypeScript preset, with its own resolver (no extra resolver package needed here).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+          conditionNames: ['import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...moduleZones, ...featureZones] }],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
@@ -164,6 +218,10 @@ export default tseslint.config(
             {
               group: [...APPS.flatMap((a) => [`@meridian/${a}`, `@meridian/${a}/**`])],
               message: 'The server imports no front-end app.',
+            },
+            {
+              group: ['@meridian/shared/*', '!@meridian/shared/pure'],
+              message: 'The server imports only the pure part of shared: @meridian/shared/pure.',
             },
           ],
           paths: [

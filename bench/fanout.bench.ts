@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
+import type { DayMarketQuote } from '@meridian/shared/pure';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { percentile } from './load';
@@ -97,9 +98,24 @@ async function runClients(url: string, subscribe: boolean, publish: (seq: number
   return { ...result, count: result.count, delays: result.delays };
 }
 
-function quote(seq: number) {
+function quote(seq: number): DayMarketQuote {
   const code = CODES[seq % CODES.length] as string;
-  return { Id: seq % CODES.length, Code: code, price: 1 + seq / 1e6, bid: 1, ask: 1.0001, time: Date.now() };
+  const price = 1 + seq / 1e6;
+  return {
+    Id: seq % CODES.length,
+    Code: code,
+    price,
+    bid: 1,
+    ask: 1.0001,
+    open: 1,
+    closed: 1,
+    high: price,
+    low: 1,
+    volume: 0,
+    change: 0,
+    MarketStatus: 1,
+    time: Date.now(),
+  };
 }
 
 async function main() {
@@ -110,7 +126,7 @@ async function main() {
   const port = (app.server.address() as AddressInfo).port;
 
   const gw = await runClients(`ws://127.0.0.1:${port}/v1/ws`, true, (seq) =>
-    app.ctx.bus.publish({ topic: 'DAY_MARKET', data: quote(seq) }),
+    app.ctx.bus.publish({ topic: 'DAY_MARKET', data: [quote(seq)] }),
   );
   await app.close();
 

@@ -21,7 +21,7 @@ function preset({ env = 'node', rootDir }) {
   return {
     rootDir,
     testEnvironment: env,
-    transform: { '^.+\\.(t|j)sx?$': swc },
+    transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
     // ESM-only dependencies that must be transformed for Jest's CommonJS runtime.
     transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(nanoid)/)'],
     moduleNameMapper: { '\\.(css|svg|png)$': path.join(__dirname, 'jest-file-stub.cjs') },

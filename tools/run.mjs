@@ -8,22 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
-import { ROOT } from './lib/paths.mjs';
+import { REMOTES, ROOT } from './lib/paths.mjs';
 import { bin, sh } from './lib/sh.mjs';
 
-const TS_PACKAGES = [
-  'shared',
-  'locales',
-  'host',
-  'mf-markets',
-  'mf-orders',
-  'mf-funds',
-  'mf-account',
-  'mf-support',
-  'server',
-  'e2e',
-  'bench',
-];
+const TS_PACKAGES = ['shared', 'locales', 'host', ...REMOTES, 'server', 'e2e', 'bench'];
 
 export const tasks = {
   async typecheck() {

@@ -45,6 +45,25 @@ export async function withLanguage(context: BrowserContext, lng: string): Promis
 }
 
 /** The test id a page's root carries: `page-<path with / as ->`, `page-home` for `/`. */
+/**
+ * Before a screenshot meant for eyes: web fonts loaded, every image decoded, no request in flight, transitions
+ * finished. Conditions, not a fixed wait, so a slow machine waits longer and a fast one not at all.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Lazy images below the fold would wait for a scroll: only those the page is loading now.
+    const loading = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
+    await Promise.all(loading.map((img) => img.decode().catch(() => undefined)));
+    // Transitions under way (a dialog opening); looping ones (skeleton shimmer, spinner) never end, so not those.
+    const ending = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 export const pageTestId = (path: string): string =>
   `page-${path.replace(/^\//, '').replace(/\//g, '-') || 'home'}`;
 

@@ -3,21 +3,14 @@
  * placed through the API, as a position from the ticket would be), and the instruments by code.
  */
 import type { APIRequestContext } from '@playwright/test';
+import type { DealPage, OrderView, TradeListItem } from '@meridian/shared/pure';
 import { baseUrl } from './app';
 import type { DemoSession } from './app';
 
 type Envelope<T> = { code: number; msg: string; data: T };
 
-export type ApiOrder = {
-  Id: number;
-  Status: number;
-  FactProfits: string;
-  UpdatePrice: number;
-  Price: number;
-  CloseReason: string | null;
-  TargetProfitPrice: number;
-  TargetLossPrice: number;
-};
+/** An order as the server sends it: the wire contract's view. */
+export type ApiOrder = OrderView;
 
 /** A new demo account (100000 of play money), so no test sees another's orders. */
 export async function newDemo(request: APIRequestContext): Promise<DemoSession> {
@@ -43,7 +36,7 @@ export async function call<T>(
   return (await res.json()) as Envelope<T>;
 }
 
-export type Instrument = { Id: number; Code: string; price: number; HasForexMultiple: { Value: number }[] };
+export type Instrument = TradeListItem;
 
 /** An instrument of the trade list by code (crypto trades every day). */
 export async function instrument(request: APIRequestContext, code: string): Promise<Instrument> {
@@ -81,7 +74,7 @@ export async function orders(
   session: DemoSession,
   status: 0 | 1 | 3,
 ): Promise<ApiOrder[]> {
-  const res = await call<{ data: ApiOrder[] }>(request, session, '/v1/api/forex/my_deal', {
+  const res = await call<DealPage>(request, session, '/v1/api/forex/my_deal', {
     status,
     page: 1,
     limit: 100,

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { baseUrl, expectPage, signIn, withLanguage } from '../support/app';
+import { baseUrl, expectPage, settled, signIn, withLanguage } from '../support/app';
 import { readOutboxCode, registerUser, SHOTS_DIR, solidPng, uniqueEmail } from '../support/account';
 
 const locale = (lng: string) =>
@@ -18,8 +18,8 @@ const locale = (lng: string) =>
 
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  // Let fonts and the lazy kit settle; the screenshot is for eyes, not for comparison.
-  await page.waitForTimeout(300);
+  // The screenshot is for eyes, not for comparison: fonts, images and the lazy kit in place first.
+  await settled(page);
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
 }
 

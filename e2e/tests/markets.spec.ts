@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { baseUrl, demoSession, expectPage, signIn, withLanguage } from '../support/app';
+import { baseUrl, demoSession, expectPage, settled, signIn, withLanguage } from '../support/app';
 import {
   confirmOrder,
   expectChart,
@@ -30,7 +30,7 @@ test('a guest browses, filters by chip, searches, charts every period, and is se
   await expectMarketList(page);
   await expect(page.getByTestId('market-row-EURUSD')).toBeVisible();
   await expect(page.getByTestId('quotations')).toContainText('EUR/USD');
-  await page.waitForTimeout(1500); // logos and a few ticks
+  await settled(page); // the logos in place
   await page.screenshot({ path: shot('home') });
 
   // Chip filter, then the active chip again clears it.

@@ -8,14 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { baseUrl, expectPage, signIn, withLanguage } from '../support/app';
+import { baseUrl, expectPage, settled, signIn, withLanguage } from '../support/app';
 import { confirmOrder, expectMarketList } from '../support/markets';
 import { ORDER_SHOTS_DIR, call, instrument, newDemo, orders, placeOrder } from '../support/orders';
 import type { ApiOrder } from '../support/orders';
 
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ORDER_SHOTS_DIR, { recursive: true });
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: path.join(ORDER_SHOTS_DIR, `${name}.png`) });
 }
 
@@ -104,8 +104,8 @@ test('a position: live P/L, TP/SL edit with the side rules, close, then history 
   await expect(detail.getByTestId('detail-sl')).toContainText(sl.toLocaleString('en-GB'));
   await expect(detail.getByTestId('detail-tp')).toContainText(tp.toLocaleString('en-GB'));
   const saved = (await orders(request, session, 1)).find((o) => o.Id === order.Id);
-  expect(saved?.TargetLossPrice).toBe(sl);
-  expect(saved?.TargetProfitPrice).toBe(tp);
+  expect(Number(saved?.TargetLossPrice)).toBe(sl);
+  expect(Number(saved?.TargetProfitPrice)).toBe(tp);
 
   // Close: confirm, the server's message, the row leaves holding.
   await detail.getByTestId('close-order').click();
@@ -185,7 +185,7 @@ test('a take profit close to the price is hit by the live feed and the row leave
     if (!live) return true; // already closed by the feed
     const res = await call(request, session, '/v1/api/forex/set_stop_price', {
       id: order.Id,
-      target_profit_price: (live.UpdatePrice + 0.01).toFixed(2),
+      target_profit_price: (Number(live.UpdatePrice) + 0.01).toFixed(2),
       stop_loss_price: '0',
     });
     return res.code === 1;

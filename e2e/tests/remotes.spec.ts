@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { REMOTES } from '../../config/remotes.mjs';
 import { baseUrl, demoSession, expectPage, signIn, staticDir, withLanguage } from '../support/app';
 
 const run = promisify(execFile);
@@ -120,7 +121,7 @@ test('release then rollback of one remote changes what a fresh page load runs, a
   const released = readRegistry();
   const newVersion = released.remotes['mf-support']!.current;
   expect(newVersion).not.toBe(start.version);
-  for (const r of ['mf-markets', 'mf-orders', 'mf-funds', 'mf-account']) {
+  for (const r of REMOTES.filter((x) => x !== 'mf-support')) {
     expect(released.remotes[r]).toEqual(before.remotes[r]);
   }
   expect(hashTree(path.join(staticDir(), 'host'))).toBe(hostBefore);
@@ -131,7 +132,7 @@ test('release then rollback of one remote changes what a fresh page load runs, a
   await run('node', ['tools/mf.mjs', 'rollback', 'mf-support'], { cwd: ROOT, env, timeout: 30_000 });
   const rolledBack = readRegistry();
   expect(rolledBack.remotes['mf-support']!.current).toBe(start.version);
-  for (const r of ['mf-markets', 'mf-orders', 'mf-funds', 'mf-account']) {
+  for (const r of REMOTES.filter((x) => x !== 'mf-support')) {
     expect(rolledBack.remotes[r]).toEqual(before.remotes[r]);
   }
   // The released version stays online for tabs that still run it.

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGE_BCP47, LANGUAGES } from '@meridian/shared/pure';
 import type { Language } from '@meridian/shared/pure';
+import { REMOTES } from '../../config/remotes.mjs';
 
 const ROOT = join(__dirname, '..');
 const SOURCE = 'en';
@@ -255,7 +256,7 @@ describe.each(namespaces)('namespace %s', (ns) => {
 describe('namespaces reach a build', () => {
   // Each build copies the namespaces named in its webpack config (`locales: [...]`) into its output; a namespace
   // no build names would never reach a browser.
-  const configs = ['host', 'mf-markets', 'mf-orders', 'mf-funds', 'mf-account', 'mf-support'].map((pkg) =>
+  const configs = ['host', ...REMOTES].map((pkg) =>
     readFileSync(join(ROOT, '..', pkg, 'webpack.config.cjs'), 'utf8'),
   );
   const client = namespaces.filter((ns) => !NO_LOADER.has(ns));

@@ -1,6 +1,10 @@
 /**
  * Builds the HTTP app: security headers, the envelope `{code, msg, data}` of every /api and /v1/api call, the central
  * error mapping, static files, and the domain modules. Storage is migrated and seeded while the app gets ready.
+ *
+ * Wiring is explicit: the platform (`AppContext`) is built first, then every domain service once, each from the
+ * pieces it declares (`createTrading({ db, market, ... })`), and each route plugin is registered with its service
+ * (`app.register(tradingRoutes, { trading })`). Tests replace a piece through the same `AppOverrides`.
  */
 import fs from 'node:fs';
 import Fastify from 'fastify';
@@ -20,26 +24,39 @@ import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, RedisRateLimiter, scaleLimits }
 import type { RateLimiter, RateLimits } from './lib/rate-limit';
 import { ValidationError } from './lib/validate';
 import './lib/request';
-import { OutboxMailer, SmtpMailer } from './modules/notify/mailer';
-import type { Mailer, SmsProvider } from './modules/notify/mailer';
+import { ResponseContractError, registerResponseSchemas } from './lib/contract';
+import { OutboxMailer, SmtpMailer } from './modules/notify';
+import type { Mailer, SmsProvider } from './modules/notify';
 import { registerStatic } from './modules/static/routes';
 import { createStorage } from './storage/db';
 import type { Storage } from './storage/db';
 import { seed } from './storage/seed';
 import { accountsRoutes } from './modules/accounts/routes';
 import { notifyRoutes } from './modules/notify/routes';
+import { getSetting } from './modules/content';
 import { contentRoutes } from './modules/content/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
+import { MAX_UPLOAD_BYTES } from './modules/uploads';
 import { complianceRoutes } from './modules/compliance/routes';
+import { createMarkets } from './modules/markets';
+import type { MarketOverrides, Markets } from './modules/markets';
+import { marketsRoutes } from './modules/markets/routes';
+import { createTrading } from './modules/trading';
+import type { Trading } from './modules/trading';
 import { tradingRoutes } from './modules/trading/routes';
-import { MAX_UPLOAD_BYTES } from './modules/uploads/service';
+import { createFunds } from './modules/funds';
+import type { Funds } from './modules/funds';
+import { fundsRoutes } from './modules/funds/routes';
+import { createSocial } from './modules/social';
+import type { Social } from './modules/social';
+import { socialRoutes } from './modules/social/routes';
 import { createBus } from './realtime/bus';
 import type { EventBus } from './realtime/bus';
 import { registerRealtime } from './realtime/gateway';
-import { createMarkets } from './modules/markets';
-import type { MarketOverrides } from './modules/markets';
-import { marketsRoutes } from './modules/markets/routes';
+import { LocalLease, RedisLease } from './realtime/lease';
+import type { Lease } from './realtime/lease';
 
+/** Pieces a test (or a bench) may supply instead of the ones buildApp would build. */
 export type AppOverrides = {
   storage?: Storage;
   limiter?: RateLimiter;
@@ -48,11 +65,21 @@ export type AppOverrides = {
   mailer?: Mailer;
   now?: () => number;
   bus?: EventBus;
+  lease?: Lease;
 } & MarketOverrides;
+
+/** The domain services, built once by buildApp and reachable as `app.services` (tests drive them there). */
+export type Services = {
+  markets: Markets;
+  trading: Trading;
+  funds: Funds;
+  social: Social;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    services: Services;
   }
 }
 
@@ -110,13 +137,25 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   let limiter = overrides.limiter;
   if (!limiter) {
     limiter = config.redisUrl
-      ? new RedisRateLimiter(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }))
+      ? new RedisRateLimiter(
+          new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }),
+          undefined,
+          now,
+        )
       : new MemoryRateLimiter(now);
   }
   const mailer =
     overrides.mailer ??
     (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.smtpFrom) : new OutboxMailer(storage.db, now));
   const bus = overrides.bus ?? createBus(config.redisUrl);
+  const lease =
+    overrides.lease ??
+    (config.redisUrl
+      ? new RedisLease({
+          redis: config.redisUrl,
+          onError: (err) => app.log.warn({ err }, 'lease: redis error'),
+        })
+      : new LocalLease());
   const ctx: AppContext = {
     config,
     storage,
@@ -129,9 +168,34 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     now,
     uploadsDir: uploadsDirOf(config),
     bus,
-    ...createMarkets(config, { db: storage.db, bus, now, log: app.log }, overrides),
+    lease,
   };
+
+  // The domain services, each from what it declares.
+  const db = storage.db;
+  const markets = createMarkets(config, { db, bus, lease, now, log: app.log }, overrides);
+  const trading = createTrading({
+    db,
+    dialect: storage.dialect,
+    market: markets.market,
+    now,
+    bus,
+    lease,
+    setting: (key) => getSetting(db, key),
+  });
+  const funds = createFunds({ db, i18n, accounts: trading.reads });
+  const social = createSocial({
+    db,
+    market: markets.market,
+    now,
+    trading,
+    live: config.nodeEnv !== 'test',
+    onError: (err) => app.log.error({ err }, 'social: simulated traders'),
+  });
+  const services: Services = { markets, trading, funds, social };
+
   app.decorate('ctx', ctx);
+  app.decorate('services', services);
   app.decorateRequest('lang', 'hk');
   app.decorateRequest('user', null);
 
@@ -188,6 +252,8 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     return payload;
   });
 
+  registerResponseSchemas(app, config.checkResponses);
+
   app.setErrorHandler((err: FastifyError | AppError | ValidationError | Error, req, reply) =>
     handleError(app, err, req, reply),
   );
@@ -208,10 +274,23 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   void app.register(contentRoutes);
   void app.register(uploadsRoutes);
   void app.register(complianceRoutes);
-  void app.register(tradingRoutes);
-  void app.register(marketsRoutes);
+  void app.register(marketsRoutes, { markets });
+  void app.register(tradingRoutes, { trading });
+  void app.register(fundsRoutes, { funds });
+  void app.register(socialRoutes, { social });
   void app.register(async (scope) => {
     await registerRealtime(scope, ctx, ctx.bus);
+  });
+  // After the markets plugin (its service starts first and stops last): the engine, then the simulated traders.
+  void app.register(async (scope) => {
+    scope.addHook('onReady', async () => {
+      await trading.start();
+      await social.start();
+    });
+    scope.addHook('onClose', async () => {
+      await social.stop();
+      await trading.stop();
+    });
   });
 
   app.addHook('onClose', async () => {
@@ -261,6 +340,11 @@ function handleError(
   if (status >= 400 && status < 500) {
     // Malformed body, unsupported content type, bad multipart: a transport-level problem of the request.
     return reply.code(status).send(envelope(ERROR_CODES.badRequest, t(lang, 'error.badRequest'), null));
+  }
+  if (err instanceof ResponseContractError) {
+    // Only with checkResponses (tests, development): say which field drifted, so the failing test shows it.
+    req.log.error({ err }, 'response contract');
+    return reply.code(500).send(envelope(ERROR_CODES.internal, err.message, null));
   }
   req.log.error({ err }, 'unexpected error');
   return reply.code(500).send(envelope(ERROR_CODES.internal, t(lang, 'error.internal'), null));

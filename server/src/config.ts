@@ -61,6 +61,8 @@ const envSchema = z.object({
     .default(24 * 30),
   /** Multiplies every abuse limit (e.g. 10 for load tests or end-to-end runs from one IP); 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100000).default(1),
+  /** Check every answer against its route's response schema (a drift answers 500); default: not in production. */
+  CHECK_RESPONSES: z.enum(['true', 'false', '1', '0']).optional(),
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -87,6 +89,8 @@ export type Config = {
   sessionTtlHours: number;
   trustProxy: boolean;
   rateLimitScale: number;
+  /** Answers are checked against their route's response schema (tests and development). */
+  checkResponses: boolean;
 };
 
 export class ConfigError extends Error {
@@ -120,6 +124,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    checkResponses:
+      e.CHECK_RESPONSES === undefined
+        ? e.NODE_ENV !== 'production'
+        : e.CHECK_RESPONSES === 'true' || e.CHECK_RESPONSES === '1',
   };
   return { ...config, ...overrides };
 }

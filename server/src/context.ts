@@ -1,13 +1,15 @@
-/** What route modules get: config, storage, translations, mail, limits, a clock and the realtime bus. Built once by buildApp. */
+/**
+ * The platform every module is built on: config, storage, translations, mail, limits, a clock, the realtime bus and
+ * the leadership lease. Built once by buildApp and reachable as `app.ctx`. Domain services (markets, trading, funds,
+ * social) are not here: buildApp builds them from these pieces and hands each module what it needs (`Services`).
+ */
 import path from 'node:path';
 import type { Config } from './config';
 import type { I18n } from './lib/i18n';
 import type { RateLimiter, RateLimits } from './lib/rate-limit';
-import type { Mailer, SmsProvider } from './modules/notify/mailer';
+import type { Mailer, SmsProvider } from './modules/notify';
 import type { EventBus } from './realtime/bus';
 import type { Lease } from './realtime/lease';
-import type { MarketData } from './modules/markets/contract';
-import type { PriceFeed } from './modules/markets/feed';
 import type { DB, Storage } from './storage/db';
 
 export type AppContext = {
@@ -23,11 +25,7 @@ export type AppContext = {
   uploadsDir: string;
   /** Realtime events to the sockets (in-process, or Redis across API nodes). */
   bus: EventBus;
-  /** Market data (instruments, quotes, candles): modules/markets. A MarketService unless overridden. */
-  market: MarketData;
-  /** The price feed behind `market`: a SimulatedFeed unless overridden (tests: step/advance/setPrice). */
-  feed: PriceFeed;
-  /** Leadership among API nodes: only the leader runs the feed (and the trading engine). */
+  /** Leadership among API nodes: only the leader runs the feed and the trading engine. */
   lease: Lease;
 };
 

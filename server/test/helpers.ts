@@ -105,6 +105,24 @@ export async function createTestApp(
   };
 }
 
+/**
+ * Wait until `pred` holds (polled every 20 ms), failing after `ms` with `what` in the message: the way a test waits
+ * for something that happens on its own time (a Redis lease, a message from another node), never a fixed sleep.
+ */
+export async function waitFor<T>(
+  pred: () => T | undefined | null | false,
+  ms = 5000,
+  what = 'condition',
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = pred();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 export type Env<T = unknown> = { code: number; msg: string; data: T };
 
 export async function call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any

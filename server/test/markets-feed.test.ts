@@ -123,20 +123,28 @@ describe('simulated feed', () => {
     expect(() => feed.setPrice('EURUSD', 1.2, 1.1)).toThrow();
   });
 
-  it('keeps running on real timers only when started', async () => {
-    const feed = new SimulatedFeed({ seed: 1, stepMs: 10 });
-    let n = 0;
-    feed.onTick(() => {
-      n += 1;
-    });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(n).toBe(0);
-    feed.start();
-    expect(feed.isRunning()).toBe(true);
-    await new Promise((r) => setTimeout(r, 80));
-    feed.stop();
-    expect(feed.isRunning()).toBe(false);
-    expect(n).toBeGreaterThan(0);
+  it('keeps running on timers only when started', () => {
+    jest.useFakeTimers({ now: TUESDAY });
+    try {
+      const feed = new SimulatedFeed({ seed: 1, stepMs: 10 });
+      let n = 0;
+      feed.onTick(() => {
+        n += 1;
+      });
+      jest.advanceTimersByTime(50);
+      expect(n).toBe(0);
+      feed.start();
+      expect(feed.isRunning()).toBe(true);
+      jest.advanceTimersByTime(80);
+      feed.stop();
+      expect(feed.isRunning()).toBe(false);
+      expect(n).toBeGreaterThan(0);
+      const stopped = n;
+      jest.advanceTimersByTime(1000);
+      expect(n).toBe(stopped);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

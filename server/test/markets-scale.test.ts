@@ -14,7 +14,7 @@ import type { SimulatedFeed } from '../src/modules/markets/feed';
 import type { MarketService } from '../src/modules/markets/service';
 import { RedisBus } from '../src/realtime/bus';
 import { LocalLease, RedisLease } from '../src/realtime/lease';
-import { call, createTestApp, HIGH_LIMITS } from './helpers';
+import { call, createTestApp, HIGH_LIMITS, waitFor } from './helpers';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TUESDAY = Date.UTC(2026, 10, 17, 14, 0, 0);
@@ -40,14 +40,6 @@ function redisAvailable(): boolean {
 
 const REDIS = redisAvailable();
 const describeRedis = REDIS ? describe : describe.skip;
-
-const waitFor = async (pred: () => boolean, ms = 5000) => {
-  const until = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe('local lease', () => {
   it('is always the leader until stopped', async () => {
@@ -76,13 +68,13 @@ describeRedis('redis lease', () => {
       await b.start();
       expect(a.isLeader()).toBe(true);
       expect(b.isLeader()).toBe(false);
-      // Renewals keep it: still one leader well past the ttl.
-      await new Promise((r) => setTimeout(r, 900));
+      // Renewals keep it: still one leader after renewals covering well over a ttl (8 x 100 ms > 600 ms).
+      await waitFor(() => a.renewals >= 8, 5000, 'eight renewals');
       expect([a.isLeader(), b.isLeader()]).toEqual([true, false]);
       // The leader dies (stops renewing without releasing): the other takes over after the ttl.
       a.pause();
       const paused = Date.now();
-      await waitFor(() => b.isLeader(), 3000);
+      await waitFor(() => b.isLeader(), 3000, 'the take-over');
       expect(Date.now() - paused).toBeGreaterThanOrEqual(300);
       expect(a.isLeader()).toBe(false);
       expect(changes).toEqual(['a:true', 'b:true', 'a:false']);
@@ -95,6 +87,34 @@ describeRedis('redis lease', () => {
     } finally {
       await a.stop();
       await b.stop();
+    }
+  });
+
+  it('a leader that cannot confirm a renewal steps down before its lease can have expired', async () => {
+    const key = `meridian:test:lease:${crypto.randomBytes(6).toString('hex')}`;
+    let clock = Date.now();
+    // Renewals far apart: only the clock decides here.
+    const a = new RedisLease({
+      redis: REDIS_URL,
+      key,
+      ttlMs: 10_000,
+      renewMs: 60_000,
+      id: 'a',
+      now: () => clock,
+    });
+    const changes: boolean[] = [];
+    a.onChange((v) => changes.push(v));
+    try {
+      await a.start();
+      expect(a.isLeader()).toBe(true);
+      // Held for the ttl less a margin for clock drift (1 s): 9 s after the attempt.
+      clock += 8_999;
+      expect(a.isLeader()).toBe(true);
+      clock += 2;
+      expect(a.isLeader()).toBe(false);
+      expect(changes).toEqual([true, false]);
+    } finally {
+      await a.stop();
     }
   });
 
@@ -113,10 +133,10 @@ describeRedis('redis lease', () => {
     try {
       expect(a.app.ctx.lease.isLeader()).toBe(true);
       expect(b.app.ctx.lease.isLeader()).toBe(false);
-      const feedA = a.app.ctx.feed as SimulatedFeed;
+      const feedA = a.app.services.markets.feed as SimulatedFeed;
       feedA.setPrice('EURUSD', 1.25, 1.2502);
-      const mb = b.app.ctx.market as MarketService;
-      await waitFor(() => mb.quote(1)?.bid === 1.25);
+      const mb = b.app.services.markets.market as MarketService;
+      await waitFor(() => mb.quote(1)?.bid === 1.25, 5000, 'the quote on the follower');
       const r = await call<{ bid: number; ask: number }[]>(b.app, {
         method: 'GET',
         url: '/v1/api/forex/trade_list?searchCurrency=EURUSD',
@@ -124,7 +144,7 @@ describeRedis('redis lease', () => {
       expect(r.body.data[0]).toMatchObject({ bid: 1.25, ask: 1.2502 });
       // The leader closes (releases the lease): the follower becomes the leader.
       await a.close();
-      await waitFor(() => b.app.ctx.lease.isLeader(), 3000);
+      await waitFor(() => b.app.ctx.lease.isLeader(), 3000, 'the follower to lead');
     } finally {
       await a.close().catch(() => undefined);
       await b.close();
@@ -149,8 +169,8 @@ describe('restart', () => {
         url: '/v1/api/forex/kline?forex_id=1&period=1H&limit=600',
       });
       clock = TUESDAY + 90_000;
-      (first.ctx.feed as SimulatedFeed).advance(90_000);
-      const last = first.ctx.market.quote(1);
+      (first.services.markets.feed as SimulatedFeed).advance(90_000);
+      const last = first.services.markets.market.quote(1);
       const m1 = await call<{ Time: number; Close: number }[]>(first, {
         method: 'GET',
         url: '/v1/api/forex/kline?forex_id=1&period=1M&limit=5',
@@ -160,7 +180,7 @@ describe('restart', () => {
       clock = TUESDAY + 3_600_000;
       const second = await start();
       try {
-        expect(second.ctx.market.quote(1)).toEqual(last);
+        expect(second.services.markets.market.quote(1)).toEqual(last);
         const after = await call<{ Time: number; Close: number }[]>(second, {
           method: 'GET',
           url: '/v1/api/forex/kline?forex_id=1&period=1H&limit=600',

@@ -6,14 +6,14 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { TOPICS } from '@meridian/shared/pure';
-import type { DayMarketQuote, KlineUpdate } from '@meridian/shared/pure';
+import type { Candle, DayMarketQuote, KlineUpdate, TradeListItem } from '@meridian/shared/pure';
 import type { BusEvent } from '../src/realtime/bus';
 import { LocalBus } from '../src/realtime/bus';
 import { PERIOD_LIST, PERIOD_MS } from '../src/modules/markets/candles';
 import type { SimulatedFeed } from '../src/modules/markets/feed';
 import type { MarketService } from '../src/modules/markets/service';
 import type { Lease } from '../src/realtime/lease';
-import { call, createTestApp, MODES } from './helpers';
+import { call, createTestApp, MODES, waitFor } from './helpers';
 import type { TestApp } from './helpers';
 
 /** Tuesday 2026-11-17 14:00:00 UTC. */
@@ -21,35 +21,11 @@ const TUESDAY = Date.UTC(2026, 10, 17, 14, 0, 0);
 const SATURDAY = Date.UTC(2026, 10, 21, 12, 0, 0);
 const MINUTE = 60_000;
 
-type Row = {
-  Id: number;
-  Code: string;
-  ShowCode: string;
-  Logo: string;
-  CategoryId: number;
-  MarketStatus: number;
-  PricePrecision: number;
-  Pip: number;
-  ForexMinCont: number;
-  ForexContNum: number;
-  ForexFeeRate: number;
-  MarginMode: number;
-  HasForexMultiple: { Value: number }[];
-  QuoteCurrency: string;
-  ForexQuotations: { Open: number; Close: number; Change: number };
-  price: number;
-  bid: number;
-  ask: number;
-  volume: number;
-  high: number;
-  low: number;
-  open: number;
-  closed: number;
-};
-type CandleJson = { Time: number; Open: number; High: number; Low: number; Close: number; Volume: number };
+type Row = TradeListItem;
+type CandleJson = Candle;
 
-const serviceOf = (t: TestApp) => t.app.ctx.market as MarketService;
-const feedOf = (t: TestApp) => t.app.ctx.feed as SimulatedFeed;
+const serviceOf = (t: TestApp) => t.app.services.markets.market as MarketService;
+const feedOf = (t: TestApp) => t.app.services.markets.feed as SimulatedFeed;
 
 describe.each(MODES)('markets (%s)', (mode) => {
   let t: TestApp;
@@ -408,7 +384,7 @@ describe('follower node', () => {
         url: '/v1/api/forex/abbreviated_cache_kline?forex_id=1&period=1M&limit=5',
       });
       expect(b.body.data[b.body.data.length - 1]).toEqual(a.body.data[a.body.data.length - 1]);
-      expect(follower.app.ctx.feed.isRunning()).toBe(false);
+      expect(follower.app.services.markets.feed.isRunning()).toBe(false);
     } finally {
       await follower.close();
       await leader.close();
@@ -433,17 +409,16 @@ describe('over the socket', () => {
       });
       ws.send(JSON.stringify({ type: 'subscribe', topic: 'DAY_MARKET' }));
       ws.send(JSON.stringify({ type: 'subscribe', topic: 'KLINE.EURUSD' }));
-      await new Promise((r) => setTimeout(r, 50));
+      const has = (type: string, topic: string) => frames.some((f) => f.type === type && f.topic === topic);
+      await waitFor(() => has('subscribed', 'DAY_MARKET') && has('subscribed', 'KLINE.EURUSD'), 3000, 'acks');
       clock = TUESDAY + 1_000;
       feedOf(t).setPrice('EURUSD', 1.3, 1.3002);
-      const until = Date.now() + 3000;
-      const has = (topic: string) => frames.some((f) => f.type === 'message' && f.topic === topic);
-      while (!(has('DAY_MARKET') && has('KLINE.EURUSD')) && Date.now() < until) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      const day = frames.find((f) => f.topic === 'DAY_MARKET')?.data as DayMarketQuote[];
+      await waitFor(() => has('message', 'DAY_MARKET') && has('message', 'KLINE.EURUSD'), 3000, 'frames');
+      const day = frames.find((f) => f.type === 'message' && f.topic === 'DAY_MARKET')
+        ?.data as DayMarketQuote[];
       expect(day.find((q) => q.Code === 'EURUSD')).toMatchObject({ bid: 1.3, ask: 1.3002, price: 1.3 });
-      const kline = frames.find((f) => f.topic === 'KLINE.EURUSD')?.data as KlineUpdate[];
+      const kline = frames.find((f) => f.type === 'message' && f.topic === 'KLINE.EURUSD')
+        ?.data as KlineUpdate[];
       expect(kline.map((k) => k.period).sort()).toEqual([...PERIOD_LIST].sort());
       expect(kline.every((k) => k.Close === 1.3)).toBe(true);
     } finally {

@@ -149,33 +149,40 @@ describe('http details', () => {
   });
 });
 
-const limiterCases: [string, () => RateLimiter][] = [['memory', () => new MemoryRateLimiter()]];
+/** Each limiter on a clock the test moves. */
+const limiterCases: [string, (now: () => number) => RateLimiter][] = [
+  ['memory', (now) => new MemoryRateLimiter(now)],
+];
 if (redisAvailable()) {
   limiterCases.push([
     'redis',
-    () => new RedisRateLimiter(new Redis(REDIS_URL), `meridian:test:${process.pid}:${Date.now()}:`),
+    (now) => new RedisRateLimiter(new Redis(REDIS_URL), `meridian:test:${process.pid}:${Date.now()}:`, now),
   ]);
 }
 
 describe.each(limiterCases)('rate limiter (%s)', (_name, make) => {
   it('counts per key in fixed windows', async () => {
-    const l = make();
+    let clock = 1_000_000;
+    const l = make(() => clock);
     try {
       const key = `k${Math.random()}`;
       const hits = [];
-      for (let i = 0; i < 4; i++) hits.push(await l.hit(key, 3, 500));
+      for (let i = 0; i < 4; i++) hits.push(await l.hit(key, 3, 60_000));
       expect(hits.map((h) => h.allowed)).toEqual([true, true, true, false]);
-      expect(hits[3]?.retryAfterSec).toBeGreaterThanOrEqual(1);
-      expect((await l.hit(`${key}-other`, 3, 500)).allowed).toBe(true);
-      await new Promise((r) => setTimeout(r, 600));
-      expect((await l.hit(key, 3, 500)).allowed).toBe(true);
+      expect(hits[3]?.retryAfterSec).toBe(60);
+      expect((await l.hit(`${key}-other`, 3, 60_000)).allowed).toBe(true);
+      clock += 45_000;
+      const later = await l.hit(key, 3, 60_000);
+      expect(later).toMatchObject({ allowed: false, count: 5, retryAfterSec: 15 });
+      clock += 15_000; // the window is over
+      expect(await l.hit(key, 3, 60_000)).toMatchObject({ allowed: true, count: 1, retryAfterSec: 60 });
     } finally {
       await l.close();
     }
   });
 
   it('limits login through the app', async () => {
-    const limiter = make();
+    const limiter = make(Date.now);
     const t = await createTestApp('sqlite', {
       limiter,
       limits: { ...HIGH_LIMITS, loginPerAccount: [2, 60_000] },

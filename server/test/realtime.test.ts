@@ -5,15 +5,20 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { TOPICS } from '@meridian/shared/pure';
-import type { ServerMessage } from '@meridian/shared/pure';
+import type { ServerMessage, Topic } from '@meridian/shared/pure';
 import { createDemo, createTestApp, MODES } from './helpers';
 import type { TestApp } from './helpers';
+import { dayQuote, klineUpdate, orderView } from './support/payloads';
 
 type Client = {
   ws: WebSocket;
   messages: ServerMessage[];
   next: (pred: (m: ServerMessage) => boolean, ms?: number) => Promise<ServerMessage>;
   send: (m: unknown) => void;
+  /** Subscribe and wait for the server's acknowledgement: from then on, every message of the topic arrives. */
+  subscribe: (topic: Topic) => Promise<void>;
+  /** Resolves once everything the server sent before it has arrived (a ping answered in order). */
+  barrier: () => Promise<void>;
   closed: Promise<number>;
 };
 
@@ -39,11 +44,21 @@ function connect(url: string, headers: Record<string, string> = {}): Promise<Cli
         }
       }
     });
+    let pings = 1_000_000;
     const client: Client = {
       ws,
       messages,
       closed,
       send: (m) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)),
+      subscribe: async (topic) => {
+        client.send({ type: 'subscribe', topic });
+        await client.next((m) => m.type === 'subscribed' && m.topic === topic);
+      },
+      barrier: async () => {
+        const id = ++pings;
+        client.send({ type: 'ping', id });
+        await client.next((m) => m.type === 'pong' && m.id === id);
+      },
       next: (pred, ms = 3000) =>
         new Promise((res, rej) => {
           const found = messages.find(pred);
@@ -62,8 +77,6 @@ function connect(url: string, headers: Record<string, string> = {}): Promise<Cli
     ws.on('error', reject);
   });
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(MODES)('realtime gateway (%s)', (mode) => {
   let t: TestApp;
@@ -102,33 +115,29 @@ describe.each(MODES)('realtime gateway (%s)', (mode) => {
 
   it('coalesces market data: one frame with the latest quote per instrument', async () => {
     const c = await open();
-    c.send({ type: 'subscribe', topic: TOPICS.dayMarket });
-    await sleep(50);
+    await c.subscribe(TOPICS.dayMarket);
     const bus = t.app.ctx.bus;
-    bus.publish({ topic: TOPICS.dayMarket, data: { Code: 'EURUSD', price: 1.1 } });
-    bus.publish({ topic: TOPICS.dayMarket, data: { Code: 'EURUSD', price: 1.2 } });
-    bus.publish({ topic: TOPICS.dayMarket, data: { Code: 'XAUUSD', price: 2400 } });
+    bus.publish({ topic: TOPICS.dayMarket, data: [dayQuote('EURUSD', 1.1)] });
+    bus.publish({ topic: TOPICS.dayMarket, data: [dayQuote('EURUSD', 1.2)] });
+    bus.publish({ topic: TOPICS.dayMarket, data: [dayQuote('XAUUSD', 2400)] });
     const m = await c.next((x) => x.type === 'message');
     expect(m).toEqual({
       type: 'message',
       topic: 'DAY_MARKET',
-      data: expect.arrayContaining([
-        { Code: 'EURUSD', price: 1.2 },
-        { Code: 'XAUUSD', price: 2400 },
-      ]),
+      data: expect.arrayContaining([dayQuote('EURUSD', 1.2), dayQuote('XAUUSD', 2400)]),
     });
     expect((m as { data: unknown[] }).data).toHaveLength(2);
   });
 
   it('sends nothing on a topic the client did not subscribe to', async () => {
     const c = await open();
-    c.send({ type: 'subscribe', topic: 'KLINE.EURUSD' });
-    await sleep(50);
-    t.app.ctx.bus.publish({ topic: TOPICS.dayMarket, data: { Code: 'EURUSD', price: 1 } });
-    t.app.ctx.bus.publish({ topic: 'KLINE.EURUSD', data: { code: 'EURUSD', period: '1M', Close: 1 } });
+    await c.subscribe('KLINE.EURUSD');
+    t.app.ctx.bus.publish({ topic: TOPICS.dayMarket, data: [dayQuote('EURUSD', 1)] });
+    t.app.ctx.bus.publish({ topic: 'KLINE.EURUSD', data: [klineUpdate('EURUSD', 1)] });
     const m = await c.next((x) => x.type === 'message');
     expect(m).toMatchObject({ topic: 'KLINE.EURUSD' });
-    await sleep(250);
+    // Both went out in the same flush: anything sent for DAY_MARKET has arrived by the pong.
+    await c.barrier();
     expect(c.messages.filter((x) => x.type === 'message' && x.topic === 'DAY_MARKET')).toHaveLength(0);
   });
 
@@ -144,21 +153,18 @@ describe.each(MODES)('realtime gateway (%s)', (mode) => {
     ] as const) {
       c.send({ type: 'login', token, version: 1 });
       await c.next((m) => m.type === 'login_result');
-      c.send({ type: 'subscribe', topic: TOPICS.forexTrade });
+      await c.subscribe(TOPICS.forexTrade);
     }
-    guest.send({ type: 'subscribe', topic: TOPICS.forexTrade });
-    await sleep(50);
-    t.app.ctx.bus.publish({
-      topic: TOPICS.forexTrade,
-      data: { Id: 7, FactProfits: '1.5' },
-      userId: a.user.id,
-    });
+    await guest.subscribe(TOPICS.forexTrade);
+    const live = [orderView(7, { FactProfits: '1.500000' })];
+    t.app.ctx.bus.publish({ topic: TOPICS.forexTrade, data: live, userId: a.user.id });
     expect(await ca.next((m) => m.type === 'message')).toEqual({
       type: 'message',
       topic: 'FOREX_TRADE',
-      data: { Id: 7, FactProfits: '1.5' },
+      data: live,
     });
-    await sleep(200);
+    // Private events go out as they are published: whatever was sent to the others has arrived by their pong.
+    await Promise.all([cb.barrier(), guest.barrier()]);
     expect(cb.messages.filter((m) => m.type === 'message')).toHaveLength(0);
     expect(guest.messages.filter((m) => m.type === 'message')).toHaveLength(0);
   });
@@ -216,13 +222,13 @@ describe('two API nodes with Redis', () => {
       const c = await connect(await listen(b));
       c.send({ type: 'login', token: demo.token, version: 1 });
       expect(await c.next((m) => m.type === 'login_result')).toMatchObject({ code: 1 });
-      c.send({ type: 'subscribe', topic: TOPICS.forexClosed });
-      await sleep(100);
-      a.app.ctx.bus.publish({ topic: TOPICS.forexClosed, data: { Id: 99 }, userId: demo.user.id });
+      await c.subscribe(TOPICS.forexClosed);
+      const closed = orderView(99, { Status: 3, CloseReason: 'manual' });
+      a.app.ctx.bus.publish({ topic: TOPICS.forexClosed, data: closed, userId: demo.user.id });
       expect(await c.next((m) => m.type === 'message')).toEqual({
         type: 'message',
         topic: 'FOREX_CLOSED',
-        data: { Id: 99 },
+        data: closed,
       });
       c.ws.terminate();
     } finally {

@@ -3,7 +3,7 @@
  * of the copy-trading ranking seeded through the real engine.
  */
 import { pendingBook, stopBook, TriggerIndex } from '../src/modules/trading/trigger-index';
-import { followList, seedTraders, STYLES } from '../src/modules/trading/ranking';
+import { STYLES } from '../src/modules/social';
 import { call, MODES } from './helpers';
 import { expectInvariants, invariants, tradingApp } from './support/trading';
 
@@ -90,8 +90,9 @@ describe.each(MODES)('copy-trading ranking (%s)', (mode) => {
   it('seeds simulated traders through the engine and ranks them from their closed orders', async () => {
     const x = await tradingApp(mode);
     try {
-      await seedTraders(x.app.ctx, x.engine, undefined, 0.3);
-      await seedTraders(x.app.ctx, x.engine, undefined, 0.3); // idempotent
+      const { bots: traders, ranking } = x.app.services.social;
+      await traders.seed(0.3);
+      await traders.seed(0.3); // idempotent
       await x.engine.idle();
       const r = await call(x.app, { method: 'GET', url: '/api/follow/list' });
       expect(r.body.code).toBe(1);
@@ -111,7 +112,7 @@ describe.each(MODES)('copy-trading ranking (%s)', (mode) => {
           'user',
         ].sort(),
       );
-      const list = (await followList(x.app.ctx, 1, 50)).data;
+      const list = (await ranking.page(1, 50)).data;
       expect(new Set(list.map((i) => i.style)).size).toBe(STYLES.length);
       for (const item of list) {
         expect(item.total_trade_num).toBeGreaterThan(10);
@@ -135,5 +136,5 @@ describe.each(MODES)('copy-trading ranking (%s)', (mode) => {
     } finally {
       await x.t.close();
     }
-  });
+  }, 30_000); // hundreds of transactions: seconds on a loaded machine
 });

@@ -8,7 +8,6 @@
  */
 import fc from 'fast-check';
 import { AppError } from '../src/lib/errors';
-import * as service from '../src/modules/trading/service';
 import { MODES } from './helpers';
 import { expectInvariants, fundedUser, invariants, tradingApp } from './support/trading';
 import type { TradingApp } from './support/trading';
@@ -87,7 +86,7 @@ describe.each(MODES)('trading properties (%s)', (mode) => {
                 const target = round(ref * (1 + o.offset), spec.prec);
                 const base = o.pending ? target : ref;
                 const dir = o.side === 1 ? 1 : -1;
-                const r = await service.submit(x.app.ctx, uid, {
+                const r = await x.app.services.trading.commands.submit(uid, {
                   type: o.side,
                   cont: spec.lots[o.lotsIdx % spec.lots.length] as string,
                   forex_id: spec.id,
@@ -107,9 +106,9 @@ describe.each(MODES)('trading properties (%s)', (mode) => {
                 x.market.setPrice(o.code, bid, round(bid + spread, spec.prec));
               } else if (ids.length > 0) {
                 const id = ids[o.pick % ids.length] as number;
-                if (o.kind === 'close') await service.userClose(x.app.ctx, uid, id);
-                else if (o.kind === 'cancel') await service.userCancel(x.app.ctx, uid, id);
-                else await service.userSetStops(x.app.ctx, uid, { id });
+                if (o.kind === 'close') await x.app.services.trading.commands.userClose(uid, id);
+                else if (o.kind === 'cancel') await x.app.services.trading.commands.userCancel(uid, id);
+                else await x.app.services.trading.commands.userSetStops(uid, { id });
               }
             } catch (err) {
               if (!(err instanceof AppError)) throw err;
@@ -135,5 +134,5 @@ describe.each(MODES)('trading properties (%s)', (mode) => {
     // The sequences do reach every path (checked when the suite was written: fills, SL, TP, stop-outs).
     expect(reasons.length).toBeGreaterThan(2);
     if (process.env.TRADING_PROPERTY_DEBUG) console.log(reasons, refusals);
-  });
+  }, 30_000); // hundreds of transactions: seconds on a loaded machine
 });

@@ -11,8 +11,7 @@ import WebSocket from 'ws';
 import { TOPICS } from '@meridian/shared/pure';
 import { RedisBus } from '../src/realtime/bus';
 import { RedisLease } from '../src/realtime/lease';
-import { engineOf } from '../src/modules/trading/engine';
-import { call, createDemo, createTestApp } from './helpers';
+import { call, createDemo, createTestApp, waitFor } from './helpers';
 import type { TestApp } from './helpers';
 import { FakeMarket } from './support/fake-market';
 
@@ -69,16 +68,11 @@ describeRedis('trading on two API nodes with Redis', () => {
       ws.send(JSON.stringify({ type: 'login', token: demo.token, version: 1 }));
       ws.send(JSON.stringify({ type: 'subscribe', topic: TOPICS.forexTrade }));
       ws.send(JSON.stringify({ type: 'subscribe', topic: TOPICS.forexClosed }));
-      const waitFor = async (pred: (m: Msg) => boolean, ms = 5000) => {
-        const until = Date.now() + ms;
-        for (;;) {
-          const m = messages.find(pred);
-          if (m) return m;
-          if (Date.now() > until) throw new Error('no matching message');
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      };
-      await waitFor((m) => m.type === 'login_result' && m.code === 1);
+      const message = (pred: (m: Msg) => boolean, ms = 5000) =>
+        waitFor(() => messages.find(pred), ms, 'a matching message');
+      await message((m) => m.type === 'login_result' && m.code === 1);
+      await message((m) => m.type === 'subscribed' && m.topic === TOPICS.forexTrade);
+      await message((m) => m.type === 'subscribed' && m.topic === TOPICS.forexClosed);
 
       const r = await call(b.app, {
         method: 'GET',
@@ -88,25 +82,22 @@ describeRedis('trading on two API nodes with Redis', () => {
       expect(r.body.code).toBe(1);
       const id = (r.body.data as { Id: number }).Id;
       // The leader's engine learns about it through the bus.
-      const leader = engineOf(a.app.ctx);
-      const until = Date.now() + 5000;
-      while (!leader?.orders.has(id)) {
-        if (Date.now() > until) throw new Error('the leader never indexed the order');
-        await new Promise((res) => setTimeout(res, 20));
-      }
-      expect(engineOf(b.app.ctx)?.orders.has(id)).toBe(false);
+      const leader = a.app.services.trading.engine;
+      await waitFor(() => leader.orders.has(id), 5000, 'the leader to index the order');
+      expect(b.app.services.trading.engine.orders.has(id)).toBe(false);
 
       market.setPrice('EURUSD', 1.105, 1.1052);
-      await waitFor(
+      await message(
         (m) =>
+          m.type === 'message' &&
           m.topic === TOPICS.forexTrade &&
           (m.data as { Id: number; FactProfits: string }[]).some(
             (o) => o.Id === id && o.FactProfits === '48.000000',
           ),
       );
       market.setPrice('EURUSD', 1.1101, 1.1103);
-      const closed = await waitFor((m) => m.topic === TOPICS.forexClosed);
-      expect(closed.data).toMatchObject({ Id: id, CloseReason: 'tp', ClosePrice: 1.1101 });
+      const closed = await message((m) => m.type === 'message' && m.topic === TOPICS.forexClosed);
+      expect(closed.data).toMatchObject({ Id: id, CloseReason: 'tp', ClosePrice: '1.11010' });
       ws.terminate();
     } finally {
       await b.close();

@@ -5,29 +5,10 @@
  * account figures and the ledger view.
  */
 import { ERROR_CODES } from '@meridian/shared/pure';
+import type { DealPage, OrderView } from '@meridian/shared/pure';
 import { createDemo, MODES } from './helpers';
 import { api, expectInvariants, fundedUser, invariants, tradingApp } from './support/trading';
 import type { TradingApp } from './support/trading';
-
-type OrderV = {
-  Id: number;
-  Status: number;
-  OrderType: number;
-  Price: number;
-  OriginPrice: number;
-  UpdatePrice: number;
-  FactProfits: string;
-  CautionMoney: string;
-  TradeFee: string;
-  CloseReason: string | null;
-  FillPrice: number | null;
-  ClosePrice: number | null;
-  PendingKind: string;
-  TargetLossPrice: number;
-  TargetProfitPrice: number;
-  ForexTradeLists: { ShowCode: string };
-  WrittenOff: string;
-};
 
 const SUBMIT = '/v1/api/forex/submit';
 
@@ -47,7 +28,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
   });
 
   const buyEur = (token: string, extra: Record<string, string | number> = {}) =>
-    api<OrderV>(x.app, token, SUBMIT, {
+    api<OrderView>(x.app, token, SUBMIT, {
       type: 1,
       cont: '0.1',
       forex_id: 1,
@@ -63,9 +44,9 @@ describe.each(MODES)('trading (%s)', (mode) => {
     expect(r.data).toMatchObject({
       Status: 1,
       OrderType: 1,
-      Price: 1.1002,
-      OriginPrice: 1.1002,
-      FillPrice: 1.1002,
+      Price: '1.10020',
+      OriginPrice: '1.10020',
+      FillPrice: '1.10020',
       CautionMoney: '110.020000', // 0.1 x 100000 x 1.1002 / 100
       TradeFee: '0.050000', // trade_fee_type 1: 0.1 lots x 0.5
       ForexTradeLists: { ShowCode: 'EUR/USD' },
@@ -74,15 +55,10 @@ describe.each(MODES)('trading (%s)', (mode) => {
     expect(bal.data).toEqual({ balance: '889.93', lock_balance: '110.02' });
 
     x.market.setPrice('EURUSD', 1.105, 1.1052);
-    const deal = await api<{ data: OrderV[]; total: number; all_fact_profits: string; balance: string }>(
-      x.app,
-      u.token,
-      '/v1/api/forex/my_deal',
-      { status: 1, page: 1 },
-    );
+    const deal = await api<DealPage>(x.app, u.token, '/v1/api/forex/my_deal', { status: 1, page: 1 });
     expect(deal.data.total).toBe(1);
     expect(deal.data.data[0]?.FactProfits).toBe('48.000000');
-    expect(deal.data.data[0]?.UpdatePrice).toBe(1.105);
+    expect(deal.data.data[0]?.UpdatePrice).toBe('1.10500');
     expect(deal.data.all_fact_profits).toBe('48.000000');
     expect(deal.data.balance).toBe('889.93');
 
@@ -97,11 +73,11 @@ describe.each(MODES)('trading (%s)', (mode) => {
       margin_level: '952.51',
     });
 
-    const c = await api<OrderV>(x.app, u.token, '/v1/api/forex/close', { id: r.data.Id });
+    const c = await api<OrderView>(x.app, u.token, '/v1/api/forex/close', { id: r.data.Id });
     expect(c.code).toBe(1);
     expect(c.data).toMatchObject({
       Status: 3,
-      ClosePrice: 1.105,
+      ClosePrice: '1.10500',
       FactProfits: '48.000000',
       CloseReason: 'manual',
     });
@@ -132,22 +108,27 @@ describe.each(MODES)('trading (%s)', (mode) => {
 
   it('a sell opens at the bid and closes at the ask; JPY P/L is converted to USD', async () => {
     const u = await fundedUser(x.app, 5000_00);
-    const s = await api<OrderV>(x.app, u.token, SUBMIT, { type: 2, cont: '0.1', forex_id: 1, multiple: 100 });
-    expect(s.data.Price).toBe(1.1);
+    const s = await api<OrderView>(x.app, u.token, SUBMIT, {
+      type: 2,
+      cont: '0.1',
+      forex_id: 1,
+      multiple: 100,
+    });
+    expect(s.data.Price).toBe('1.10000');
     x.market.setPrice('EURUSD', 1.095, 1.0952);
-    const c = await api<OrderV>(x.app, u.token, '/v1/api/forex/close', { id: s.data.Id });
-    expect(c.data.ClosePrice).toBe(1.0952);
+    const c = await api<OrderView>(x.app, u.token, '/v1/api/forex/close', { id: s.data.Id });
+    expect(c.data.ClosePrice).toBe('1.09520');
     expect(c.data.FactProfits).toBe('48.000000'); // (1.1 - 1.0952) x 10000
 
-    const j = await api<OrderV>(x.app, u.token, SUBMIT, {
+    const j = await api<OrderView>(x.app, u.token, SUBMIT, {
       type: 1,
       cont: '0.01',
       forex_id: 2,
       multiple: 100,
     });
-    expect(j.data.Price).toBe(150.02);
+    expect(j.data.Price).toBe('150.020');
     x.market.setPrice('USDJPY', 151.02, 151.04);
-    const jc = await api<OrderV>(x.app, u.token, '/v1/api/forex/close', { id: j.data.Id });
+    const jc = await api<OrderView>(x.app, u.token, '/v1/api/forex/close', { id: j.data.Id });
     // 1000 units x 1.0 JPY = 1000 JPY at 1/151.03 USD per JPY
     expect(jc.data.FactProfits).toBe('6.621201');
     expectInvariants(await invariants(x.app, u.user.id));
@@ -155,7 +136,12 @@ describe.each(MODES)('trading (%s)', (mode) => {
 
   it('fixed margin mode: lots x units per lot', async () => {
     const u = await fundedUser(x.app, 100_000_00);
-    const r = await api<OrderV>(x.app, u.token, SUBMIT, { type: 1, cont: '0.5', forex_id: 3, multiple: 20 });
+    const r = await api<OrderView>(x.app, u.token, SUBMIT, {
+      type: 1,
+      cont: '0.5',
+      forex_id: 3,
+      multiple: 20,
+    });
     expect(r.data.CautionMoney).toBe('50.000000');
     expect(r.data.TradeFee).toBe('1.000000');
   });
@@ -217,7 +203,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
     expect(st.code).toBe(ERROR_CODES.orderState);
     const st2 = await api(x.app, a.token, '/v1/api/forex/close', { id: pend.data.Id });
     expect(st2.code).toBe(ERROR_CODES.orderState);
-    const ok = await api<OrderV>(x.app, a.token, '/v1/api/forex/cancel_trade', { id: pend.data.Id });
+    const ok = await api<OrderView>(x.app, a.token, '/v1/api/forex/cancel_trade', { id: pend.data.Id });
     expect(ok.data).toMatchObject({ Status: 3, CloseReason: 'cancel' });
     const again = await api(x.app, a.token, '/v1/api/forex/cancel_trade', { id: pend.data.Id });
     expect(again.code).toBe(ERROR_CODES.orderState);
@@ -226,7 +212,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
   it('fills pending orders on the right side, at the first available price after a gap', async () => {
     const u = await fundedUser(x.app, 100_000_00);
     const pend = (type: number, target: string) =>
-      api<OrderV>(x.app, u.token, SUBMIT, {
+      api<OrderView>(x.app, u.token, SUBMIT, {
         type,
         cont: '0.1',
         forex_id: 1,
@@ -280,7 +266,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
   it('triggers SL and TP on the right side: a long on the bid, a short on the ask', async () => {
     const u = await fundedUser(x.app, 100_000_00);
     const long = await buyEur(u.token, { target_profit_price: '1.105', stop_loss_price: '1.09' });
-    const short = await api<OrderV>(x.app, u.token, SUBMIT, {
+    const short = await api<OrderView>(x.app, u.token, SUBMIT, {
       type: 2,
       cont: '0.1',
       forex_id: 1,
@@ -308,7 +294,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
 
     // a short's TP watches the ask; a long's SL the bid
     const long2 = await buyEur(u.token, { stop_loss_price: '1.1' });
-    const short2 = await api<OrderV>(x.app, u.token, SUBMIT, {
+    const short2 = await api<OrderView>(x.app, u.token, SUBMIT, {
       type: 2,
       cont: '0.1',
       forex_id: 1,
@@ -334,12 +320,12 @@ describe.each(MODES)('trading (%s)', (mode) => {
       stop_loss_price: '1.2',
     });
     expect(bad.code).toBe(ERROR_CODES.stopsInvalid);
-    const good = await api<OrderV>(x.app, u.token, '/v1/api/forex/set_stop_price', {
+    const good = await api<OrderView>(x.app, u.token, '/v1/api/forex/set_stop_price', {
       id: pos.data.Id,
       stop_loss_price: '1.08',
       target_profit_price: '1.12',
     });
-    expect(good.data).toMatchObject({ TargetLossPrice: 1.08, TargetProfitPrice: 1.12 });
+    expect(good.data).toMatchObject({ TargetLossPrice: '1.08000', TargetProfitPrice: '1.12000' });
     await x.engine.idle();
     x.market.setPrice('EURUSD', 1.12, 1.1202);
     await x.engine.idle();
@@ -353,13 +339,13 @@ describe.each(MODES)('trading (%s)', (mode) => {
 
   it('stops out at 50% margin level, largest loss first, only as far as needed', async () => {
     const u = await fundedUser(x.app, 1000_00);
-    const eur = await api<OrderV>(x.app, u.token, SUBMIT, {
+    const eur = await api<OrderView>(x.app, u.token, SUBMIT, {
       type: 1,
       cont: '0.2',
       forex_id: 1,
       multiple: 100,
     });
-    const btc = await api<OrderV>(x.app, u.token, SUBMIT, {
+    const btc = await api<OrderView>(x.app, u.token, SUBMIT, {
       type: 1,
       cont: '0.01',
       forex_id: 5,
@@ -389,7 +375,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
 
   it('writes off a loss beyond the balance after a gap (negative balance protection)', async () => {
     const u = await fundedUser(x.app, 1000_00);
-    const eur = await api<OrderV>(x.app, u.token, SUBMIT, {
+    const eur = await api<OrderView>(x.app, u.token, SUBMIT, {
       type: 1,
       cont: '0.2',
       forex_id: 1,
@@ -451,7 +437,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
     expect(r.data).toEqual({ balance: '100000.00' });
     const bal = await api(x.app, d.token, '/v1/api/main/wallet/getBalance');
     expect(bal.data).toEqual({ balance: '100000.00', lock_balance: '0.00' });
-    const hist = await api<{ data: OrderV[] }>(x.app, d.token, '/v1/api/forex/my_deal', { status: 3 });
+    const hist = await api<{ data: OrderView[] }>(x.app, d.token, '/v1/api/forex/my_deal', { status: 3 });
     expect(hist.data.data.map((o) => o.CloseReason).sort()).toEqual(['reset', 'reset']);
     expectInvariants(await invariants(x.app, d.user.id));
     const real = await fundedUser(x.app, 0);

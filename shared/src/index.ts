@@ -65,7 +65,7 @@ export {
 } from './state/ui';
 export { STORAGE_KEYS, readStorage, writeStorage } from './state/storage';
 
-// Navigation (the host's router, without sharing the router)
+// Navigation (the host's router, without sharing the router); the path table itself is in ./pure
 export {
   NavigationProvider,
   useAppNavigate,
@@ -83,10 +83,13 @@ export { LANGUAGE_NAMES } from './i18n/language-names';
 export { createTheme, defaultTheme } from './theme/theme';
 export { GlobalStyle } from './theme/global-style';
 
+// Hooks
+export { useLoad } from './hooks/use-load';
+
 // UI kit
 export { PageHeader } from './ui/page-header';
 export { ToastHost, TOAST_DURATION_MS } from './ui/toast-host';
-export { Dialog, DialogHost, SendCodeButton, QrCode, CopyButton, copyText } from './ui/lazy';
+export { Dialog, DialogHost, SendCodeButton, QrCode, CopyButton, LoadError, copyText } from './ui/lazy';
 export { confirm } from './ui/confirm-state';
 export { Skeleton, SkeletonRows } from './ui/skeleton';
 export { Spinner, GlobalSpinner, VisuallyHidden } from './ui/spinner';
@@ -95,7 +98,15 @@ export { Empty } from './ui/empty';
 // Types
 export type { Language, Period } from './constants';
 export type { ErrorCode, ErrorCodeName } from './errors/codes';
-export type { Topic, ClientMessage, ServerMessage, DayMarketQuote, KlineUpdate } from './protocol/realtime';
+export type {
+  Topic,
+  TopicPayloads,
+  PayloadOf,
+  ClientMessage,
+  ServerMessage,
+  DayMarketQuote,
+  KlineUpdate,
+} from './protocol/realtime';
 export type { Envelope } from './api/envelope';
 export type { ApiConfig, ApiErrorKind, RequestOptions, Params, WithMessage } from './api/client';
 export type { RealtimeStatus, TopicHandler, RealtimeClientOptions } from './realtime/socket';
@@ -104,6 +115,7 @@ export type { CurrentInstrument } from './state/market';
 export type { SiteSettings } from './state/settings';
 export type { ToastItem, ToastKind } from './state/ui';
 export type { AppNavigation, NavigateOptions, AppLinkProps } from './navigation/navigation';
+export type { AppPath, AppHref } from './navigation/paths';
 export type { NamespaceLoader } from './i18n/i18n';
 export type { Theme, UpDownScheme } from './theme/theme';
 export type { PageHeaderProps } from './ui/page-header';
@@ -112,6 +124,8 @@ export type { ConfirmOptions } from './ui/confirm-state';
 export type { SkeletonProps, SkeletonRowsProps } from './ui/skeleton';
 export type { SpinnerProps } from './ui/spinner';
 export type { EmptyProps } from './ui/empty';
+export type { LoadErrorProps } from './ui/load-error';
+export type { LoadState, LoadResult } from './hooks/use-load';
 export type { SendCodeButtonProps } from './ui/send-code-button';
 export type { QrCodeProps, QrLevel } from './ui/qr-code';
 export type { CopyButtonProps } from './ui/copy-button';

@@ -1,6 +1,8 @@
 /**
  * The pure part of `@meridian/shared`: no React, no DOM. The server imports only this entry, so client and server
- * agree on protocol, codes, constants and formulas by construction.
+ * agree on protocol, codes, constants and formulas by construction. The wire contract (every call's parameters and
+ * answer, every topic's payload) is here too, as types: a module adds its contract under `contract/` first, the
+ * server's response schemas are checked against it, and clients import it instead of restating it.
  */
 export {
   CODE_OK,
@@ -30,6 +32,8 @@ export type { ErrorCode, ErrorCodeName } from './errors/codes';
 export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } from './protocol/realtime';
 export type {
   Topic,
+  TopicPayloads,
+  PayloadOf,
   ClientMessage,
   ClientLogin,
   ClientPing,
@@ -38,6 +42,7 @@ export type {
   ServerMessage,
   ServerLoginResult,
   ServerPong,
+  ServerSubscribed,
   ServerTopicMessage,
   ServerError,
   DayMarketQuote,
@@ -51,6 +56,7 @@ export {
   microsToCents,
   centsToMicros,
   roundPrice,
+  priceText,
   BUY,
   SELL,
   MARGIN_MODE_FIXED,
@@ -63,6 +69,7 @@ export {
   profitQuoteMicros,
   profitUsdMicros,
   toUsdMicros,
+  usdRateOf,
   marginLevelPercent,
   isStopOut,
   liquidationPrice,
@@ -77,6 +84,7 @@ export {
 export type {
   DecimalInput,
   Side,
+  MarginMode,
   MarginInput,
   FeeInput,
   ProfitInput,
@@ -85,3 +93,23 @@ export type {
   StopsCheck,
   PendingKind,
 } from './domain/trading';
+
+// The in-app path table (values here: each app bundles only what it reads; the types are in the main entry too)
+export { PATHS, hrefs } from './navigation/paths';
+export type { AppPath, AppHref } from './navigation/paths';
+
+// The wire contract
+export { ORDER_STATUS, CLOSE_REASONS } from './contract/trading';
+export type {
+  OrderStatus,
+  CloseReason,
+  OrderKind,
+  OrderView,
+  SubmitParams,
+  DealPage,
+  DemoReset,
+} from './contract/trading';
+export { LEDGER_TYPE } from './contract/funds';
+export type { Balance, AccountFigures, LedgerType, LedgerRow, LedgerPage } from './contract/funds';
+export type { TradeListItem, Category, Candle } from './contract/markets';
+export type { RankingItem, RankingPage } from './contract/social';

@@ -4,4 +4,4 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = path.resolve(process.env.STATIC_DIR ?? path.join(ROOT, 'dist'));
-export const REMOTES = ['mf-markets', 'mf-orders', 'mf-funds', 'mf-account', 'mf-support'];
+export { REMOTES } from '../../config/remotes.mjs';

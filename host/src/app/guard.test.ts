@@ -1,3 +1,4 @@
+import { PATHS } from '@meridian/shared/pure';
 import { guard, hashRoute, mergedQuery } from './guard';
 import { findRoute, ROUTES } from './routes';
 
@@ -39,6 +40,10 @@ describe('route table', () => {
         '/language',
       ].sort(),
     );
+  });
+
+  it('has a route for every page of the path table, and no other', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual(Object.values(PATHS).sort());
   });
 
   it('keeps only / and /trade alive', () => {

@@ -2,14 +2,19 @@
  * The route table (spec §2): every path mapped to the remote and exposed module that renders it, with its flags.
  * The host knows remotes only by their registry key and exposed module name; nothing here imports a remote.
  */
-export const REMOTES = ['mf-markets', 'mf-orders', 'mf-funds', 'mf-account', 'mf-support'] as const;
+import { REMOTES } from '@meridian/config/remotes.mjs';
+import { PATHS } from '@meridian/shared/pure';
+import type { AppPath } from '@meridian/shared';
+
+export { REMOTES };
 export type RemoteKey = (typeof REMOTES)[number];
 
 /** Federation container name of a remote (a JS identifier). */
 export const federationName = (remote: RemoteKey): string => remote.replace('-', '_');
 
 export type RouteDef = {
-  path: string;
+  /** A page of the path table (`PATHS` of @meridian/shared): the table and the routes stay one set. */
+  path: AppPath;
   remote: RemoteKey;
   /** Exposed module, e.g. `./HomePage`. */
   module: string;
@@ -21,7 +26,7 @@ export type RouteDef = {
 };
 
 const r = (
-  path: string,
+  path: AppPath,
   remote: RemoteKey,
   module: string,
   flags: Partial<Pick<RouteDef, 'requiresLogin' | 'footer' | 'keepAlive' | 'demoBlocked'>> = {},
@@ -68,7 +73,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/feedback', 'mf-support', './FeedbackPage'),
 ];
 
-const byPath = new Map(ROUTES.map((route) => [route.path, route]));
+const byPath = new Map<string, RouteDef>(ROUTES.map((route) => [route.path, route]));
 
 /** The route of a path (trailing slash ignored), or undefined for an unknown path. */
 export function findRoute(pathname: string): RouteDef | undefined {
@@ -78,9 +83,9 @@ export function findRoute(pathname: string): RouteDef | undefined {
 
 /** Tab bar (issue: Quotes, Trade, Orders, Ranking, Mine). */
 export const TABS = [
-  { path: '/', labelKey: 'tab.quotes', icon: 'quotes' },
-  { path: '/trade', labelKey: 'tab.trade', icon: 'trade' },
-  { path: '/order', labelKey: 'tab.orders', icon: 'orders' },
-  { path: '/rank', labelKey: 'tab.rank', icon: 'rank' },
-  { path: '/user', labelKey: 'tab.mine', icon: 'mine' },
+  { path: PATHS.home, labelKey: 'tab.quotes', icon: 'quotes' },
+  { path: PATHS.trade, labelKey: 'tab.trade', icon: 'trade' },
+  { path: PATHS.order, labelKey: 'tab.orders', icon: 'orders' },
+  { path: PATHS.rank, labelKey: 'tab.rank', icon: 'rank' },
+  { path: PATHS.user, labelKey: 'tab.mine', icon: 'mine' },
 ] as const;

@@ -15,6 +15,8 @@ import {
   useAppNavigate,
   useAtomValue,
 } from '@meridian/shared';
+import { hrefs, PATHS } from '@meridian/shared/pure';
+import type { AppPath } from '@meridian/shared';
 import { guard, hashRoute } from './guard';
 import { RemotePage } from './remote-page';
 import { ROUTES } from './routes';
@@ -38,7 +40,7 @@ export function Shell() {
   if (route?.keepAlive) visited.current.add(route.path);
 
   useEffect(() => {
-    if (route?.path === '/' || route?.path === '/trade') appStore.set(refreshTradeListAtom);
+    if (route?.path === PATHS.home || route?.path === PATHS.trade) appStore.set(refreshTradeListAtom);
   }, [route?.path]);
 
   // A redirect still renders the column, so keep-alive routes stay mounted through it.
@@ -77,7 +79,7 @@ function RouteView({ route, demoBlocked }: { route: RouteDef; demoBlocked: boole
 }
 
 /** What a demo user sees on a real-only page (spec §5, §6), with the ways forward. */
-function DemoBlocked({ path }: { path: string }) {
+function DemoBlocked({ path }: { path: AppPath }) {
   const { t } = useTranslation('common');
   const { t: ts } = useTranslation('shell');
   const navigate = useAppNavigate();
@@ -86,10 +88,10 @@ function DemoBlocked({ path }: { path: string }) {
       <PageHeader title="" back />
       <Blocked role="alert" data-testid="demo-blocked">
         <p>{t('realAccountOnly')}</p>
-        <button type="button" onClick={() => navigate(`/login?from=${encodeURIComponent(path)}`)}>
+        <button type="button" onClick={() => navigate(hrefs.login(path))}>
           {ts('demoBlocked.login')}
         </button>
-        <button type="button" className="secondary" onClick={() => navigate('/register')}>
+        <button type="button" className="secondary" onClick={() => navigate(PATHS.register)}>
           {ts('demoBlocked.register')}
         </button>
       </Blocked>

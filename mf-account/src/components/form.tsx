@@ -54,6 +54,31 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   );
 });
 
+export type EmailFieldProps = Omit<FieldProps, 'type' | 'name' | 'inputMode' | 'autoComplete'> & {
+  /** `username` where the address signs in (login, reset), `email` where it is a new one (register). */
+  autoComplete?: 'username' | 'email';
+};
+
+/** The e-mail field of the account forms: the e-mail keyboard, autofill, no auto-capital, the example address. */
+export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function EmailField(
+  { autoComplete = 'username', ...props },
+  ref,
+) {
+  return (
+    <Field
+      ref={ref}
+      type="email"
+      name="email"
+      autoComplete={autoComplete}
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder={EMAIL_PLACEHOLDER}
+      {...props}
+    />
+  );
+});
+
 export const Form = styled.form`
   display: flex;
   flex-direction: column;

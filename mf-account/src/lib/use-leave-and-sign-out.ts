@@ -6,10 +6,11 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { clearSessionAtom, useAppNavigate, useSetAtom } from '@meridian/shared';
+import type { AppHref } from '@meridian/shared';
 
 const FALLBACK_MS = 1000;
 
-export function useLeaveAndSignOut(): (to: string) => void {
+export function useLeaveAndSignOut(): (to: AppHref) => void {
   const navigate = useAppNavigate();
   const clearSession = useSetAtom(clearSessionAtom);
   const pending = useRef(false);
@@ -23,7 +24,7 @@ export function useLeaveAndSignOut(): (to: string) => void {
   useEffect(() => finish, [finish]);
 
   return useCallback(
-    (to: string) => {
+    (to: AppHref) => {
       pending.current = true;
       navigate(to, { replace: true });
       setTimeout(finish, FALLBACK_MS);

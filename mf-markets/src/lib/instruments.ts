@@ -6,40 +6,11 @@
 import { useEffect } from 'react';
 import { api, appStore, atom, getApiConfig, tradeListVersionAtom, useAtomValue } from '@meridian/shared';
 import type { DayMarketQuote } from '@meridian/shared';
+import type { Category, TradeListItem } from '@meridian/shared/pure';
 
-/** One instrument as trade_list returns it (spec §3). */
-export type Instrument = {
-  Id: number;
-  Code: string;
-  ShowCode: string;
-  Logo: string;
-  CategoryId: number;
-  /** 1 open, anything else closed. */
-  MarketStatus: number;
-  PricePrecision: number;
-  /** Lot step. */
-  Pip: number;
-  ForexMinCont: number;
-  /** Units per lot. */
-  ForexContNum: number;
-  ForexFeeRate: number;
-  /** 1 fixed, anything else leveraged. */
-  MarginMode: number;
-  HasForexMultiple: { Value: number }[] | null;
-  ForexQuotations: { Open: number; Close: number; Change: number } | null;
-  /** Not in the spec; sent by our server. Used for the USD value of a P/L (liquidation preview). */
-  QuoteCurrency?: string;
-  price: number;
-  bid?: number;
-  ask?: number;
-  volume: number;
-  high: number;
-  low: number;
-  open: number;
-  closed: number;
-};
-
-export type Category = { Id: number; NameShowTrans: string };
+/** One instrument as trade_list returns it: the contract's trade-list item. */
+export type Instrument = TradeListItem;
+export type { Category };
 
 export function fetchTradeList(searchCurrency?: string): Promise<Instrument[]> {
   return api

@@ -1,8 +1,10 @@
 /**
- * USD value of one unit of a quote currency from the live quotes (for the liquidation preview): 1 for USD, the bid
- * of `XXXUSD`, or 1 / bid of `USDXXX`; undefined when no instrument gives it.
+ * USD value of one unit of a quote currency from the live quotes (for the liquidation preview), by the one rule the
+ * server books with (`usdRateOf` of @meridian/shared/pure: the mid of `XXXUSD` or 1 / the mid of `USDXXX`). A quote
+ * not yet received live is taken from the trade list.
  */
 import type { DayMarketQuote } from '@meridian/shared';
+import { usdRateOf as rateFromQuotes } from '@meridian/shared/pure';
 import type { Instrument } from './instruments';
 
 export function usdRateOf(
@@ -10,15 +12,6 @@ export function usdRateOf(
   instruments: readonly Instrument[],
   quotes: ReadonlyMap<string, DayMarketQuote>,
 ): number | undefined {
-  if (!currency || currency === 'USD') return 1;
-  const priceOf = (code: string): number | undefined => {
-    const q = quotes.get(code);
-    if (q) return q.bid;
-    const i = instruments.find((x) => x.Code === code);
-    return i ? (i.bid ?? i.price) : undefined;
-  };
-  const direct = priceOf(`${currency}USD`);
-  if (direct) return direct;
-  const inverse = priceOf(`USD${currency}`);
-  return inverse ? 1 / inverse : undefined;
+  if (!currency) return 1;
+  return rateFromQuotes(currency, (code) => quotes.get(code) ?? instruments.find((x) => x.Code === code));
 }

@@ -49,6 +49,7 @@ export function instrument(over: Partial<Instrument> = {}): Instrument {
     low: 1.14,
     open: 1.1,
     closed: 1.14,
+    time: 0,
     ...over,
   };
 }

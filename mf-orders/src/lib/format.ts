@@ -19,30 +19,9 @@ export function formatFixed(
   }).format(n);
 }
 
-/** Decimal places of a price as sent (90975.7 → 1). */
-export function decimalsOf(value: number): number {
-  if (!Number.isFinite(value)) return 0;
-  const text = String(value);
-  if (text.includes('e')) return Math.min(10, Number(text.split('e-')[1] ?? 0));
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
-}
-
-// Prices arrive as numbers, so a trailing zero is lost (1.2350 → 1.235). The precision of an instrument is the
-// most places any of its prices has shown, remembered per code, so a tick never shifts the row's layout.
-const precisionByCode = new Map<string, number>();
-
-/** The instruments' own precisions (trade list), which win over what the prices have shown. */
-export function setKnownPrecisions(known: ReadonlyMap<string, number>): void {
-  for (const [code, d] of known) precisionByCode.set(code, Math.max(d, precisionByCode.get(code) ?? 0));
-}
-
-export function priceDecimals(code: string, ...prices: (number | null | undefined)[]): number {
-  let d = precisionByCode.get(code) ?? 0;
-  for (const p of prices) if (p) d = Math.max(d, decimalsOf(p));
-  precisionByCode.set(code, d);
-  return d;
-}
+/** Whether a price of an order view is set ("0" means no stop level, no target). */
+export const isPriceSet = (value: string | null | undefined): value is string =>
+  value !== null && value !== undefined && value !== '' && Number(value) !== 0;
 
 /** A server time "YYYY-MM-DD HH:mm:ss" (UTC) in the user's time zone; '--' when empty. */
 export function formatTime(value: string | null | undefined, lng: string): string {

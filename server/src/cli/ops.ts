@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { loadConfig } from '../config';
 import { AppError } from '../lib/errors';
-import { createOps } from '../modules/accounts/service';
+import { createOps } from '../modules/accounts';
 import { createStorage } from '../storage/db';
 
 const USAGE = 'usage: ops create-admin <email>';

@@ -44,25 +44,43 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+/**
+ * One hit in Redis, windows timed by the caller's clock (ARGV[1], so tests can inject one): the count and the end of
+ * the window live in a hash; the key expires with the window so idle keys go away.
+ */
 const SCRIPT = `
-local c = redis.call('INCR', KEYS[1])
-if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {c, ttl}`;
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local w = redis.call('HMGET', KEYS[1], 'c', 'r')
+local c = tonumber(w[1])
+local r = tonumber(w[2])
+if not c or not r or r <= now then
+  c = 1
+  r = now + window
+  redis.call('HSET', KEYS[1], 'c', c, 'r', r)
+  redis.call('PEXPIRE', KEYS[1], window)
+else
+  c = redis.call('HINCRBY', KEYS[1], 'c', 1)
+end
+return {c, r - now}`;
 
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'meridian:rl:',
+    /** Not `meridian:rl:`: the counters of earlier versions were plain integers under that prefix. */
+    private readonly prefix = 'meridian:rlw:',
+    private readonly now: () => number = Date.now,
   ) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<HitResult> {
-    const [count, ttl] = (await this.redis.eval(SCRIPT, 1, this.prefix + key, String(windowMs))) as [
-      number,
-      number,
-    ];
-    return { allowed: count <= limit, count, retryAfterSec: Math.max(1, Math.ceil(ttl / 1000)) };
+    const [count, left] = (await this.redis.eval(
+      SCRIPT,
+      1,
+      this.prefix + key,
+      String(this.now()),
+      String(windowMs),
+    )) as [number, number];
+    return { allowed: count <= limit, count, retryAfterSec: Math.max(1, Math.ceil(left / 1000)) };
   }
 
   async close(): Promise<void> {

@@ -4,9 +4,18 @@
  * node reaches the sockets connected to every node.
  */
 import { Redis } from 'ioredis';
+import type { TopicPayloads } from '@meridian/shared/pure';
 
-/** One event: a topic, its payload, and for private topics the only user who may receive it. */
-export type BusEvent = { topic: string; data: unknown; userId?: number };
+/**
+ * An event for the sockets: a topic with its payload as the wire contract types it (`TopicPayloads`), and for
+ * private topics the only user who may receive it.
+ */
+export type TopicEvent = {
+  [T in keyof TopicPayloads]: { topic: T; data: TopicPayloads[T]; userId?: number };
+}[keyof TopicPayloads];
+/** An event between API nodes only (`internal.*`), never sent to a socket. */
+export type InternalEvent = { topic: `internal.${string}`; data: unknown; userId?: number };
+export type BusEvent = TopicEvent | InternalEvent;
 export type BusListener = (event: BusEvent) => void;
 
 export interface EventBus {

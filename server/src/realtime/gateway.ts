@@ -1,6 +1,6 @@
 /**
  * The realtime gateway `/v1/ws` (spec §4) on the protocol of `@meridian/shared/pure`: login with the session token,
- * ping/pong, subscribe/unsubscribe. Topics: DAY_MARKET and KLINE.{code} are public market data, coalesced (one
+ * ping/pong, subscribe (acknowledged with `subscribed`) and unsubscribe. Topics: DAY_MARKET and KLINE.{code} are public market data, coalesced (one
  * message per flush with the latest value per instrument) and, for a client whose send buffer is full, held back
  * and merged until it drains; FOREX_TRADE and FOREX_CLOSED are private to their user and are never dropped.
  */
@@ -176,8 +176,11 @@ export async function registerRealtime(
           });
           return;
         }
-        if (msg.type === 'subscribe') c.topics.add(msg.topic);
-        else c.topics.delete(msg.topic);
+        if (msg.type === 'subscribe') {
+          c.topics.add(msg.topic);
+          // From now on every message of the topic reaches this socket: clients (and tests) can rely on it.
+          send(c, { type: 'subscribed', topic: msg.topic });
+        } else c.topics.delete(msg.topic);
         return;
       }
       default:

@@ -72,6 +72,8 @@ export type RedisLeaseOptions = {
   /** This node's id, default random. */
   id?: string;
   onError?: (err: unknown) => void;
+  /** The clock the holding is timed with (tests move it); default Date.now. */
+  now?: () => number;
 };
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
@@ -93,8 +95,12 @@ export class RedisLease implements Lease {
   private validUntil = 0;
   private attempt: Promise<void> = Promise.resolve();
   private expiry: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
+  /** Renewals confirmed by Redis so far (tests wait on it instead of sleeping). */
+  renewals = 0;
 
   constructor(opts: RedisLeaseOptions) {
+    this.now = opts.now ?? Date.now;
     this.id = opts.id ?? crypto.randomBytes(9).toString('base64url');
     this.key = opts.key ?? 'meridian:lease:feed';
     this.ttlMs = opts.ttlMs ?? 10_000;
@@ -111,7 +117,7 @@ export class RedisLease implements Lease {
   }
 
   isLeader(): boolean {
-    if (this.leader && Date.now() > this.validUntil) this.setLeader(false);
+    if (this.leader && this.now() > this.validUntil) this.setLeader(false);
     return this.leader;
   }
 
@@ -154,11 +160,12 @@ export class RedisLease implements Lease {
 
   private async tryOnce(): Promise<void> {
     if (!this.running) return;
-    const started = Date.now();
+    const started = this.now();
     try {
       let held: boolean;
       if (this.leader) {
         held = Number(await this.redis.eval(RENEW, 1, this.key, this.id, String(this.ttlMs))) === 1;
+        if (held) this.renewals += 1;
       } else held = (await this.redis.set(this.key, this.id, 'PX', this.ttlMs, 'NX')) === 'OK';
       if (!this.running) return;
       if (held) {
@@ -167,12 +174,12 @@ export class RedisLease implements Lease {
         this.setLeader(true);
         // Step down on time if the next renewals cannot be confirmed.
         if (this.expiry) clearTimeout(this.expiry);
-        this.expiry = setTimeout(() => void this.isLeader(), Math.max(1, this.validUntil - Date.now() + 1));
+        this.expiry = setTimeout(() => void this.isLeader(), Math.max(1, this.validUntil - this.now() + 1));
         this.expiry.unref();
       } else this.setLeader(false);
     } catch (err) {
       this.onError(err);
-      if (this.leader && Date.now() > this.validUntil) this.setLeader(false);
+      if (this.leader && this.now() > this.validUntil) this.setLeader(false);
     }
   }
 

@@ -9,9 +9,10 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import type { Dialect } from './dialect';
 import { migrateToLatest } from './migrations';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect';
 export type DB = Kysely<Database>;
 
 export type Storage = {

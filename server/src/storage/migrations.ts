@@ -5,7 +5,7 @@
  */
 import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider, CreateTableBuilder } from 'kysely';
-import type { Dialect } from './db';
+import type { Dialect } from './dialect';
 
 type Any = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from './schema';
-import { insertNews, setSetting } from '../modules/content/repository';
+import { insertNews, setSetting } from '../modules/content';
 import { SEED_NEWS } from './seed-news';
 
 export const DEFAULT_SETTINGS: Record<string, string> = {

@@ -1,8 +1,9 @@
 /**
  * A small deterministic MarketData for the trading tests: a few instruments, prices set by hand
  * (`setPrice(code, bid, ask)` emits a tick), an open/closed switch per instrument and USD rates derived from the
- * quotes (USD/JPY gives JPY). The real simulator (modules/markets) implements the same contract.
+ * quotes by the one conversion rule (USD/JPY gives JPY). The real simulator (modules/markets) implements the same contract.
  */
+import { usdRateOf } from '@meridian/shared/pure';
 import type { Instrument, MarketData, Quote } from '../../src/modules/markets/contract';
 
 export const FAKE_INSTRUMENTS: Instrument[] = [
@@ -128,12 +129,10 @@ export class FakeMarket implements MarketData {
   }
 
   usdRate(currency: string): number | undefined {
-    if (currency === 'USD') return 1;
-    if (currency === 'JPY') {
-      const q = this.quotes.get(2);
-      return q ? 2 / (q.bid + q.ask) : undefined;
-    }
-    return undefined;
+    return usdRateOf(currency, (code) => {
+      const i = this.instrument(code);
+      return i ? this.quotes.get(i.id) : undefined;
+    });
   }
 
   /** Set a price and emit the tick. */

@@ -1,9 +1,7 @@
 /** Shared set-up of the trading suites: an app on a FakeMarket, funded users, and the money invariants. */
 import type { FastifyInstance } from 'fastify';
 import { changeBalance } from '../../src/modules/accounts/repository';
-import { engineOf } from '../../src/modules/trading/engine';
-import type { TradingEngine } from '../../src/modules/trading/engine';
-import { setMarket } from '../../src/modules/trading/service';
+import type { TradingEngine } from '../../src/modules/trading';
 import { call, createTestApp, registerUser } from '../helpers';
 import type { Mode, TestApp } from '../helpers';
 import { FakeMarket } from './fake-market';
@@ -12,10 +10,8 @@ export type TradingApp = { t: TestApp; app: FastifyInstance; market: FakeMarket;
 
 export async function tradingApp(mode: Mode): Promise<TradingApp> {
   const market = new FakeMarket();
-  const t = await createTestApp(mode, {}, {}, (app) => setMarket(app.ctx, market));
-  const engine = engineOf(t.app.ctx);
-  if (!engine) throw new Error('engine not started');
-  return { t, app: t.app, market, engine };
+  const t = await createTestApp(mode, { market });
+  return { t, app: t.app, market, engine: t.app.services.trading.engine };
 }
 
 /** A registered real user with `cents` credited through the ledger. */

@@ -16,6 +16,7 @@ import {
   openPriceOf,
   parseDecimal,
   pendingKindOf,
+  priceText,
   pendingReached,
   profitQuoteMicros,
   profitUsdMicros,
@@ -24,6 +25,7 @@ import {
   stopHit,
   toMicros,
   toUsdMicros,
+  usdRateOf,
 } from './trading';
 
 describe('decimal helpers', () => {
@@ -195,5 +197,40 @@ describe('pending orders', () => {
     expect(pendingReached(SELL, 'limit', 1.11, { bid: 1.1099, ask: 1.1101 })).toBe(false);
     expect(pendingReached(SELL, 'limit', 1.11, { bid: 1.11, ask: 1.1102 })).toBe(true);
     expect(pendingReached(SELL, 'stop', 1.09, { bid: 1.089, ask: 1.0902 })).toBe(true);
+  });
+});
+
+describe('USD conversion', () => {
+  const quotes: Record<string, { bid: number; ask: number }> = {
+    EURUSD: { bid: 1.1, ask: 1.1002 },
+    USDJPY: { bid: 150, ask: 150.02 },
+    USDXXX: { bid: 0, ask: 0 },
+  };
+  const quoteOf = (code: string) => quotes[code];
+  it('converts at the mid of XXXUSD, or 1 / the mid of USDXXX', () => {
+    expect(usdRateOf('USD', quoteOf)).toBe(1);
+    expect(usdRateOf('EUR', quoteOf)).toBeCloseTo(1.1001, 12);
+    expect(usdRateOf('jpy', quoteOf)).toBeCloseTo(1 / 150.01, 12);
+  });
+  it('has no rate for a currency nothing quotes, or an unusable quote', () => {
+    expect(usdRateOf('CHF', quoteOf)).toBeUndefined();
+    expect(usdRateOf('XXX', quoteOf)).toBeUndefined();
+  });
+  it('converts a profit and a loss of the same size to the same amount', () => {
+    const rate = usdRateOf('JPY', quoteOf) as number;
+    const args = { lots: '1', contractSize: 100000, openPrice: '150', usdRate: rate };
+    const win = profitUsdMicros({ ...args, side: BUY, closePrice: '150.5' });
+    const loss = profitUsdMicros({ ...args, side: SELL, closePrice: '150.5' });
+    expect(win).toBe(-loss);
+  });
+});
+
+describe('priceText', () => {
+  it('pads to the precision and never rounds', () => {
+    expect(priceText('1.1002', 5)).toBe('1.10020');
+    expect(priceText(1.1, 5)).toBe('1.10000');
+    expect(priceText('150', 3)).toBe('150.000');
+    expect(priceText('1.1234567', 5)).toBe('1.1234567');
+    expect(priceText(60000, 2)).toBe('60000.00');
   });
 });

@@ -114,6 +114,16 @@ export function roundPrice(value: DecimalInput, decimals: number): number {
   return Number(formatScaled(v, decimals));
 }
 
+/**
+ * A price as exact decimal text with at least `decimals` places ("1.1002", 5 -> "1.10020"). Never rounded: a target
+ * typed with more places than the instrument shows keeps them.
+ */
+export function priceText(value: DecimalInput, decimals: number): string {
+  const d = parseDecimal(value);
+  const s = Math.max(d.s, decimals);
+  return formatScaled(d.n * pow10(s - d.s), s);
+}
+
 function formatScaled(v: bigint, decimals: number): string {
   const neg = v < 0n;
   const abs = neg ? -v : v;
@@ -129,6 +139,8 @@ export type Side = 1 | 2;
 export const BUY: Side = 1;
 export const SELL: Side = 2;
 
+/** 1 fixed margin (lots x units per lot), 2 leveraged (lots x units x price / leverage). */
+export type MarginMode = 1 | 2;
 /** 1 fixed margin, anything else leveraged (spec §9). */
 export const MARGIN_MODE_FIXED = 1;
 /** trade_fee_type 1: fee = lots x rate; anything else: fee = margin x rate (spec §9). */
@@ -213,6 +225,28 @@ function profitQuoteDec(i: ProfitInput): Dec {
  */
 export function profitUsdMicros(i: ProfitInput & { usdRate: DecimalInput }): number {
   return toSafe(roundTo(mul(profitQuoteDec(i), parseDecimal(i.usdRate)), MICRO));
+}
+
+/**
+ * The USD value of one unit of `currency`: the rate that converts a P/L made in that currency. 1 for USD, the mid of
+ * `XXXUSD`, else 1 / the mid of `USDXXX`; undefined when no instrument quotes it (or the quote is unusable).
+ *
+ * The mid, not the bid or the ask: converting a P/L is not a trade, so neither side of the spread applies, a profit
+ * and a loss of the same size convert to the same amount, and the spread is not charged a second time. The server
+ * books with this rule and the order ticket estimates with it, so what a trader is shown is what is booked.
+ */
+export function usdRateOf(
+  currency: string,
+  quoteOf: (code: string) => { bid: number; ask: number } | undefined,
+): number | undefined {
+  const cur = currency.toUpperCase();
+  if (cur === 'USD') return 1;
+  const valid = (r: number) => (Number.isFinite(r) && r > 0 ? r : undefined);
+  const direct = quoteOf(`${cur}USD`);
+  if (direct) return valid((direct.bid + direct.ask) / 2);
+  const inverse = quoteOf(`USD${cur}`);
+  if (inverse) return valid(2 / (inverse.bid + inverse.ask));
+  return undefined;
 }
 
 /** Quote-currency micro-units to USD micro-units at `usdRate`. */

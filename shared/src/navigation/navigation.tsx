@@ -5,6 +5,7 @@
  */
 import { createContext, useCallback, useContext, useMemo } from 'react';
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { AppHref } from './paths';
 
 export type NavigateOptions = { replace?: boolean };
 
@@ -13,7 +14,8 @@ export type AppNavigation = {
   pathname: string;
   /** Query parameters, merged from the search and the hash part (spec §2). */
   query: URLSearchParams;
-  navigate: (to: string, options?: NavigateOptions) => void;
+  /** Only the paths of the table (`PATHS`, `hrefs`): a mistyped path does not compile. */
+  navigate: (to: AppHref, options?: NavigateOptions) => void;
   back: () => void;
 };
 
@@ -30,7 +32,7 @@ export function NavigationProvider({ value, children }: { value: AppNavigation; 
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 
-/** The navigate function: `navigate('/trade')`, `navigate('/', { replace: true })`. */
+/** The navigate function: `navigate(PATHS.trade)`, `navigate(PATHS.home, { replace: true })`. */
 export function useAppNavigate(): AppNavigation['navigate'] {
   return useContext(NavigationContext).navigate;
 }
@@ -50,7 +52,7 @@ export function useQueryParam(name: string): string | null {
 }
 
 export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
-  to: string;
+  to: AppHref;
   replace?: boolean;
 };
 

@@ -1,7 +1,10 @@
 /**
- * The realtime protocol of `/v1/ws` (spec §4): `type`-keyed unions used by the client and the server alike.
- * Bump PROTOCOL_VERSION on any breaking change to a message shape.
+ * The realtime protocol of `/v1/ws` (spec §4): `type`-keyed unions used by the client and the server alike, and the
+ * payload of each topic (`TopicPayloads`), so `subscribe(TOPICS.forexTrade, cb)` hands `cb` order views and the
+ * server can only publish what the topic carries. Bump PROTOCOL_VERSION on any breaking change to a message shape.
  */
+import type { OrderView } from '../contract/trading';
+
 export const PROTOCOL_VERSION = 1;
 
 export const TOPICS = {
@@ -33,10 +36,13 @@ export type ClientMessage = ClientLogin | ClientPing | ClientSubscribe | ClientU
 // ---- server -> client ----
 export type ServerLoginResult = { type: 'login_result'; code: number; msg: string };
 export type ServerPong = { type: 'pong'; id: number };
-/** A message on a subscribed topic. `data` is topic specific (see the payload types below). */
+/** The topic is subscribed: every message published on it from now on reaches this socket. */
+export type ServerSubscribed = { type: 'subscribed'; topic: Topic };
+/** A message on a subscribed topic. `data` is the topic's payload (`TopicPayloads`). */
 export type ServerTopicMessage = { type: 'message'; topic: Topic; data: unknown };
 export type ServerError = { type: 'error'; code: number; msg: string };
-export type ServerMessage = ServerLoginResult | ServerPong | ServerTopicMessage | ServerError;
+export type ServerMessage =
+  ServerLoginResult | ServerPong | ServerSubscribed | ServerTopicMessage | ServerError;
 
 /** DAY_MARKET payload: one instrument's latest quote and day statistics. */
 export type DayMarketQuote = {
@@ -66,6 +72,19 @@ export type KlineUpdate = {
   Close: number;
   Volume: number;
 };
+
+/**
+ * What each topic carries. Market data arrives batched (one frame holds the latest value of every instrument that
+ * moved); FOREX_TRADE is every holding order of the user with its live P/L, FOREX_CLOSED one order that closed.
+ */
+export type TopicPayloads = {
+  DAY_MARKET: DayMarketQuote[];
+  FOREX_TRADE: OrderView[];
+  FOREX_CLOSED: OrderView;
+  [kline: `KLINE.${string}`]: KlineUpdate[];
+};
+/** The payload of one topic. */
+export type PayloadOf<T extends Topic> = TopicPayloads[T];
 
 /** Parse a raw frame into a server message; undefined for anything that is not one. */
 export function parseServerMessage(

@@ -1,4 +1,4 @@
-import type { Topic } from '../protocol/realtime';
+import type { PayloadOf, Topic } from '../protocol/realtime';
 import { realtimeStatusAtom } from '../state/realtime';
 import { appStore } from '../state/store';
 import * as bridge from './bridge';
@@ -46,7 +46,7 @@ class StubClient {
     for (const l of this.listeners) l(next);
   }
   emit(topic: Topic, data: unknown): void {
-    for (const h of this.handlers.get(topic) ?? []) h(data, topic);
+    for (const h of this.handlers.get(topic) ?? []) h(data as PayloadOf<Topic>, topic);
   }
   asClient(): RealtimeClient {
     return this as unknown as RealtimeClient;

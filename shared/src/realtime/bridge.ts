@@ -51,11 +51,11 @@ export function detachRealtime(): void {
 }
 
 /**
- * Receive the messages of `topic` on the app's socket. Works before the host attached the socket. Returns the
- * unsubscribe function (safe to call twice); call it on unmount.
+ * Receive the messages of `topic` on the app's socket; `handler` gets the topic's payload (`TopicPayloads`). Works
+ * before the host attached the socket. Returns the unsubscribe function (safe to call twice); call it on unmount.
  */
-export function subscribe(topic: Topic, handler: TopicHandler): () => void {
-  const sub: BridgeSubscription = { topic, handler, release: null };
+export function subscribe<T extends Topic>(topic: T, handler: TopicHandler<T>): () => void {
+  const sub: BridgeSubscription = { topic, handler: handler as TopicHandler, release: null };
   subscriptions.add(sub);
   if (client) sub.release = client.subscribe(topic, handler);
   return () => {

@@ -489,6 +489,17 @@ describe('topics', () => {
     expect(kline).not.toHaveBeenCalled();
   });
 
+  it('takes the subscribed acknowledgement quietly: no handler call, nothing logged', () => {
+    const client = makeClient();
+    const socket = openClient(client);
+    const market = jest.fn();
+    client.subscribe('DAY_MARKET', market);
+    socket.serverSend({ type: 'subscribed', topic: 'DAY_MARKET' });
+    expect(market).not.toHaveBeenCalled();
+    expect(logger.debug).not.toHaveBeenCalledWith('[realtime] unknown message', expect.anything());
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
   it('keeps calling the other handlers when one throws, and logs it', () => {
     const client = makeClient();
     const socket = openClient(client);

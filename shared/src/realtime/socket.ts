@@ -5,13 +5,15 @@
  */
 import { CODE_OK, CONNECT_TIMEOUT_MS, MAX_MISSED_PONGS, PING_INTERVAL_MS } from '../constants';
 import { parseServerMessage, PROTOCOL_VERSION } from '../protocol/realtime';
-import type { ClientMessage, ServerMessage, Topic } from '../protocol/realtime';
+import type { ClientMessage, PayloadOf, ServerMessage, Topic } from '../protocol/realtime';
 
 /** `idle`: never opened; `connecting`; `open`; `closed`: dropped (a reconnect may be pending) or closed on purpose. */
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
-/** Receives the `data` of each message on a subscribed topic. */
-export type TopicHandler = (data: unknown, topic: Topic) => void;
+/** Receives the payload of each message on a subscribed topic (typed by the topic, see `TopicPayloads`). */
+export type TopicHandler<T extends Topic = Topic> = (data: PayloadOf<T>, topic: T) => void;
+/** What the socket stores: the payload is trusted to match its topic (the server publishes typed payloads). */
+type RawHandler = (data: unknown, topic: Topic) => void;
 
 /** Options of {@link RealtimeClient}. */
 export type RealtimeClientOptions = {
@@ -28,7 +30,7 @@ export type RealtimeClientOptions = {
   backoff?: { baseMs: number; maxMs: number };
 };
 
-type Subscription = { handler: TopicHandler };
+type Subscription = { handler: RawHandler };
 type Timer = ReturnType<typeof globalThis.setTimeout>;
 type Interval = ReturnType<typeof globalThis.setInterval>;
 
@@ -138,8 +140,8 @@ export class RealtimeClient {
    * Receive the messages of `topic`. Ref-counted: the first handler of a topic sends `subscribe` (now if open, else
    * on connect), removing the last sends `unsubscribe`. Returns the unsubscribe function (safe to call twice).
    */
-  subscribe(topic: Topic, handler: TopicHandler): () => void {
-    const entry: Subscription = { handler };
+  subscribe<T extends Topic>(topic: T, handler: TopicHandler<T>): () => void {
+    const entry: Subscription = { handler: handler as RawHandler };
     let set = this.topics.get(topic);
     if (!set) {
       set = new Set();
@@ -242,6 +244,8 @@ export class RealtimeClient {
       case 'pong':
         this.missed = 0;
         this.attempt = 0;
+        return;
+      case 'subscribed':
         return;
       case 'message':
         this.dispatch(message.topic, message.data);

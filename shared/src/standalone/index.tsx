@@ -13,6 +13,7 @@ import { configureApi } from '../api/client';
 import { i18n, initI18n, registerNamespace } from '../i18n/i18n';
 import type { NamespaceLoader } from '../i18n/i18n';
 import { NavigationProvider } from '../navigation/navigation';
+import type { AppPath } from '../navigation/paths';
 import { clearSessionAtom, sessionAtom } from '../state/session';
 import { languageAtom } from '../state/language';
 import { appStore, StoreProvider } from '../state/store';
@@ -20,12 +21,13 @@ import { GlobalStyle } from '../theme/global-style';
 import { defaultTheme } from '../theme/theme';
 
 export type StandaloneOptions = {
-  pages: Record<string, ComponentType>;
+  /** The remote's own pages, by their path in the app's table. */
+  pages: Partial<Record<AppPath, ComponentType>>;
   namespaces: Record<string, NamespaceLoader>;
   apiOrigin?: string;
 };
 
-function Router({ pages }: { pages: Record<string, ComponentType> }) {
+function Router({ pages }: { pages: Partial<Record<string, ComponentType>> }) {
   const read = () => window.location.hash.replace(/^#/, '') || Object.keys(pages)[0] || '/';
   const [target, setTarget] = useState(read);
   useEffect(() => {

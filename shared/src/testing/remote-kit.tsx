@@ -16,7 +16,7 @@ import { ThemeProvider } from 'styled-components';
 import { configureApi } from '../api/client';
 import { attachRealtime, detachRealtime } from '../realtime/bridge';
 import type { RealtimeClient, TopicHandler } from '../realtime/socket';
-import type { Topic } from '../protocol/realtime';
+import type { PayloadOf, Topic } from '../protocol/realtime';
 import { NavigationProvider } from '../navigation/navigation';
 import type { AppNavigation } from '../navigation/navigation';
 import { clearSessionAtom, sessionAtom, setSessionAtom } from '../state/session';
@@ -230,7 +230,8 @@ export function fakeRealtime() {
   } as unknown as RealtimeClient;
   attachRealtime(client);
   return {
-    emit(topic: Topic, data: unknown) {
+    /** Deliver `data` on `topic`, typed like the server's payload of that topic. */
+    emit<T extends Topic>(topic: T, data: PayloadOf<T>) {
       act(() => {
         for (const h of handlers.get(topic) ?? []) h(data, topic);
       });

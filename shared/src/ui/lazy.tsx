@@ -8,6 +8,7 @@ import { appStore, useAtomValue } from '../state/store';
 import { confirmQueueAtom } from './confirm-state';
 import type { CopyButtonProps } from './copy-button';
 import type { DialogProps } from './dialog';
+import type { LoadErrorProps } from './load-error';
 import type { QrCodeProps } from './qr-code';
 import type { SendCodeButtonProps } from './send-code-button';
 
@@ -40,6 +41,17 @@ export function CopyButton(props: CopyButtonProps) {
   return (
     <Suspense fallback={null}>
       <CopyButtonView {...props} />
+    </Suspense>
+  );
+}
+
+const LoadErrorView = lazy(() => import('./load-error').then((m) => ({ default: m.LoadError })));
+
+/** The error state of an async screen with a retry (see ./load-error); only a failed load fetches its code. */
+export function LoadError(props: LoadErrorProps) {
+  return (
+    <Suspense fallback={null}>
+      <LoadErrorView {...props} />
     </Suspense>
   );
 }

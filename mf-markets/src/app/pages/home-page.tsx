@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink, PageHeader } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { HomeStyle } from '../../features/quotes/components/home-style';
 import { MarketHome } from '../../features/quotes/components/market-home';
 import { NS } from '../i18n';
@@ -13,7 +14,12 @@ export default function HomePage() {
         title={t('home.title')}
         action={
           <div className="acts">
-            <AppLink className="icon" to="/product" aria-label={t('home.search')} data-testid="search-link">
+            <AppLink
+              className="icon"
+              to={PATHS.product}
+              aria-label={t('home.search')}
+              data-testid="search-link"
+            >
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                 <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="1.8" />
                 <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
@@ -21,7 +27,7 @@ export default function HomePage() {
             </AppLink>
             <AppLink
               className="icon"
-              to="/language"
+              to={PATHS.language}
               aria-label={t('home.language')}
               data-testid="language-switcher"
             >

@@ -14,9 +14,9 @@ import {
   Skeleton,
   useAtomValue,
   useSetAtom,
+  LoadError,
 } from '@meridian/shared';
 import type { Period } from '@meridian/shared';
-import { LoadError } from '../../components/load-error';
 import { CandleChart, CHART_HEIGHT } from '../../features/chart/components/candle-chart';
 import { PeriodBar } from '../../features/chart/components/period-bar';
 import { InstrumentHeader } from '../../features/instrument/components/instrument-header';

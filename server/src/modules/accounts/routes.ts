@@ -10,21 +10,38 @@
  *   GET  /api/captcha                  -> { id, b64s }  (registration when verify_reg_type is 2)
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { optionalUser, requireUser, userOf } from '../../lib/auth';
+import { answers } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError, demoForbidden } from '../../lib/errors';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import { enforceLimit } from '../../lib/limits';
 import { parseInput, ValidationError } from '../../lib/validate';
 import { createCaptcha } from './captcha';
-import { amendBody, credentialsBody, forgetBody, loginInput, registerBody } from './schemas';
+import {
+  amendBody,
+  captchaSchema,
+  credentialsBody,
+  demoSessionSchema,
+  forgetBody,
+  loginInput,
+  registerBody,
+  sessionSchema,
+  userSchema,
+} from './schemas';
 import * as service from './service';
 
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const t = ctx.i18n.t;
+  const session = answers(sessionSchema);
+  const none = answers(z.null());
+  const signedIn = { ...answers(userSchema), preHandler: requireUser(ctx) };
+  const loggedOut = { ...none, preHandler: requireUser(ctx) };
+  const realUser = { ...none, preHandler: requireUser(ctx, { realOnly: true }) };
 
-  app.post('/api/user/register', async (req) => {
+  app.post('/api/user/register', session, async (req) => {
     const body = parseInput(registerBody, req.body);
     await enforceLimit(ctx, 'registerPerIp', req.ip);
     await enforceLimit(ctx, 'registerPerAccount', body.account);
@@ -32,7 +49,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     return ok(data, t(req.lang, 'register.ok'));
   });
 
-  app.post('/api/user/loginForU', async (req) => {
+  app.post('/api/user/loginForU', session, async (req) => {
     const raw = parseInput(loginInput, req.body);
     await enforceLimit(ctx, 'loginPerIp', req.ip);
     if (raw.demo_id) {
@@ -44,16 +61,16 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     return ok(await service.login(ctx, body, req.ip), t(req.lang, 'login.ok'));
   });
 
-  app.get('/api/user/createAccountDemoForU', async (req) => {
+  app.get('/api/user/createAccountDemoForU', answers(demoSessionSchema), async (req) => {
     await enforceLimit(ctx, 'demoPerIp', req.ip);
     return ok(await service.createDemo(ctx, req.ip), t(req.lang, 'demo.created'));
   });
 
-  app.get('/api/user/info', { preHandler: requireUser(ctx) }, async (req) => {
+  app.get('/api/user/info', signedIn, async (req) => {
     return ok(await service.info(ctx, userOf(req).id));
   });
 
-  app.post('/api/user/forget_password', async (req) => {
+  app.post('/api/user/forget_password', none, async (req) => {
     const body = parseInput(forgetBody, req.body);
     if (body.type === 2) throw new AppError(ERROR_CODES.smsUnavailable, 'sms.unavailable');
     // Without an account field the reset is for the logged-in user (the /mine/password e-mail reset).
@@ -71,7 +88,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, t(req.lang, 'password.resetOk'));
   });
 
-  app.post('/api/user/amend_password', { preHandler: requireUser(ctx, { realOnly: true }) }, async (req) => {
+  app.post('/api/user/amend_password', realUser, async (req) => {
     const body = parseInput(amendBody, req.body);
     const user = userOf(req);
     await enforceLimit(ctx, 'loginPerAccount', `id:${user.id}`);
@@ -83,12 +100,12 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, t(req.lang, 'password.changedOk'));
   });
 
-  app.post('/api/user/logout', { preHandler: requireUser(ctx) }, async (req) => {
+  app.post('/api/user/logout', loggedOut, async (req) => {
     await service.logout(ctx, userOf(req).sessionId);
     return ok(null, t(req.lang, 'logout.ok'));
   });
 
-  app.get('/api/captcha', async (req) => {
+  app.get('/api/captcha', answers(captchaSchema), async (req) => {
     await enforceLimit(ctx, 'captchaPerIp', req.ip);
     return ok(await createCaptcha(ctx));
   });

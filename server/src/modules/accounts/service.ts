@@ -6,8 +6,8 @@ import { AppError, demoForbidden } from '../../lib/errors';
 import { DEMO_STARTING_BALANCE_CENTS, formatCents } from '../../lib/money';
 import { hashPassword, randomSecret, sha256, verifyPassword } from '../../lib/security';
 import type { User } from '../../storage/schema';
-import { getSetting } from '../content/repository';
-import { checkCode, consumeCode, PURPOSE } from '../notify/service';
+import { getSetting } from '../content';
+import { checkCode, consumeCode, PURPOSE } from '../notify';
 import { verifyCaptcha } from './captcha';
 import * as repo from './repository';
 

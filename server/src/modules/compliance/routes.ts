@@ -9,11 +9,12 @@ import { ERROR_CODES } from '@meridian/shared/pure';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser, userOf } from '../../lib/auth';
+import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { parseInput, str } from '../../lib/validate';
-import { isUniqueViolation } from '../accounts/repository';
-import { ownedUpload } from '../uploads/service';
+import { isUniqueViolation } from '../accounts';
+import { ownedUpload } from '../uploads';
 import { latestRealName, REVIEW } from './repository';
 
 const realNameBody = z.object({
@@ -23,11 +24,27 @@ const realNameBody = z.object({
   reverse_pic: str(300),
 });
 
+/** What /api/user_real/center answers: review_status 0 none (or rejected, with the reason), 1 waiting, 2 approved. */
+const realNameSchema = z.strictObject({
+  review_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  name: z.string(),
+  card_id: z.string(),
+  front_pic: z.string(),
+  reverse_pic: z.string(),
+  reason: z.string(),
+});
+
 export async function complianceRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const t = ctx.i18n.t;
+  const preHandler = requireUser(ctx, { realOnly: true });
+  const center = { preHandler, schema: { response: okResponse(realNameSchema) } };
+  const submit = {
+    preHandler,
+    schema: { response: okResponse(z.strictObject({ review_status: z.literal(REVIEW.waiting) })) },
+  };
 
-  app.get('/api/user_real/center', { preHandler: requireUser(ctx, { realOnly: true }) }, async (req) => {
+  app.get('/api/user_real/center', center, async (req) => {
     const row = await latestRealName(ctx.db, userOf(req).id);
     if (!row)
       return ok({ review_status: 0, name: '', card_id: '', front_pic: '', reverse_pic: '', reason: '' });
@@ -42,7 +59,7 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post('/api/user_real/real_name', { preHandler: requireUser(ctx, { realOnly: true }) }, async (req) => {
+  app.post('/api/user_real/real_name', submit, async (req) => {
     const body = parseInput(realNameBody, req.body);
     const user = userOf(req);
     const front = await ownedUpload(ctx, user.id, body.front_pic);

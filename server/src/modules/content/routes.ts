@@ -15,12 +15,26 @@ import { ERROR_CODES } from '@meridian/shared/pure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { answers } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
+import { fmtTime } from '../../lib/time';
 import { int, optInt, parseInput, str } from '../../lib/validate';
 import type { Company, News } from '../../storage/schema';
 import { AREAS } from './areas';
 import { getSetting } from './repository';
+import {
+  announcementSchema,
+  areasSchema,
+  basicInfoSchema,
+  companyPageSchema,
+  companySchema,
+  companyStatusSchema,
+  complaintEmailSchema,
+  newsPageSchema,
+  newsSchema,
+  settingSchema,
+} from './schemas';
 import { sanitizeNewsHtml } from './sanitize';
 
 /** Settings readable through /api/default/setting. */
@@ -44,17 +58,13 @@ const idQuery = z.object({ id: int(1, Number.MAX_SAFE_INTEGER) });
 const companyQuery = z.object({ company_id: optInt(1, Number.MAX_SAFE_INTEGER) });
 const companySearchQuery = z.object({ name: str(100), page: optInt(1, 100_000), limit: optInt(1, 50) });
 
-export function formatTime(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
-}
-
 const newsItem = (n: News) => ({
   id: n.id,
   category_id: n.category_id,
   title: n.title,
   desc: n.desc,
   logo: n.logo,
-  created_at: formatTime(n.created_at),
+  created_at: fmtTime(n.created_at),
 });
 
 const companyView = (c: Company) => ({
@@ -78,15 +88,15 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const db = ctx.db;
   const t = ctx.i18n.t;
 
-  app.get('/api/default/area_list', async () => ok(AREAS));
+  app.get('/api/default/area_list', answers(areasSchema), async () => ok(AREAS));
 
-  app.get('/api/default/setting', async (req) => {
+  app.get('/api/default/setting', answers(settingSchema), async (req) => {
     const { key } = parseInput(settingQuery, req.query);
     const value = (await getSetting(db, key)) ?? '';
     return ok({ key, value: /^\d+$/.test(value) ? Number(value) : value });
   });
 
-  app.get('/api/basicSet/getBasicInfo', async () => {
+  app.get('/api/basicSet/getBasicInfo', answers(basicInfoSchema), async () => {
     const rows = await db.selectFrom('settings').selectAll().execute();
     const s = new Map(rows.map((r) => [r.key, r.value]));
     return ok({
@@ -99,7 +109,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get('/api/news/list', async (req) => {
+  app.get('/api/news/list', answers(newsPageSchema), async (req) => {
     const q = parseInput(newsListQuery, req.query);
     const categoryId = q.category_id ?? 1;
     const page = q.page ?? 1;
@@ -123,18 +133,18 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     return ok({ data: rows.map(newsItem), total: Number(count.n) });
   });
 
-  app.get('/api/news/info', async (req) => {
+  app.get('/api/news/info', answers(newsSchema), async (req) => {
     const { id } = parseInput(idQuery, req.query);
     const n = await db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
     if (!n) throw new AppError(ERROR_CODES.notFound, 'error.notFound');
     return ok({ ...newsItem(n), content: sanitizeNewsHtml(n.content) });
   });
 
-  app.get('/api/content/announcement', async (req) =>
+  app.get('/api/content/announcement', answers(announcementSchema), async (req) =>
     ok({ title: t(req.lang, 'announcement.title'), content: t(req.lang, 'announcement.body') }),
   );
 
-  app.get('/api/content/complaint_email', async () =>
+  app.get('/api/content/complaint_email', answers(complaintEmailSchema), async () =>
     ok({ email: (await getSetting(db, 'complaint_email')) ?? '' }),
   );
 
@@ -150,14 +160,16 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     return c;
   };
 
-  app.get('/api/company/getCompany', async (req) => ok(companyView(await findCompany(req))));
+  app.get('/api/company/getCompany', answers(companySchema), async (req) =>
+    ok(companyView(await findCompany(req))),
+  );
 
-  app.get('/api/company/getCompanyStatus', async (req) => {
+  app.get('/api/company/getCompanyStatus', answers(companyStatusSchema), async (req) => {
     const c = await findCompany(req);
     return ok({ id: c.id, status: c.status, type: c.type, loss_url: c.loss_url });
   });
 
-  app.get('/api/company/search', async (req) => {
+  app.get('/api/company/search', answers(companyPageSchema), async (req) => {
     const q = parseInput(companySearchQuery, req.query);
     const page = q.page ?? 1;
     const limit = q.limit ?? 20;

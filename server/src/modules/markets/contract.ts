@@ -4,8 +4,9 @@
  * real price provider can replace the simulator without touching it, and tests drive a deterministic fake.
  */
 
-/** 1 fixed margin (lots x units per lot), anything else leveraged (spec §9). */
-export type MarginMode = 1 | 2;
+import type { MarginMode } from '@meridian/shared/pure';
+
+export type { MarginMode };
 
 export type Instrument = {
   id: number;
@@ -51,8 +52,8 @@ export interface MarketData {
   /** Every tick, in order, for every instrument. Returns an unsubscribe. */
   onTick(listener: (quote: Quote) => void): () => void;
   /**
-   * Value of 1 unit of `currency` in USD at the current mid price (1 for USD). Undefined when no instrument
-   * provides the rate.
+   * Value of 1 unit of `currency` in USD (1 for USD) by the one conversion rule, `usdRateOf` of
+   * @meridian/shared/pure. Undefined when no instrument provides the rate.
    */
   usdRate(currency: string): number | undefined;
 }

@@ -1,11 +1,11 @@
 /**
- * Builds the market parts of the app context: the lease (Redis when configured, else always leader), the price feed
- * (the simulator unless overridden) and the market service implementing MarketData.
+ * The markets module's public surface: the MarketData contract its consumers (trading, social) depend on, and
+ * createMarkets, which builds the price feed (the simulator unless overridden) and the market service implementing
+ * MarketData on it.
  */
 import crypto from 'node:crypto';
 import type { Config } from '../../config';
 import type { EventBus } from '../../realtime/bus';
-import { LocalLease, RedisLease } from '../../realtime/lease';
 import type { Lease } from '../../realtime/lease';
 import type { DB } from '../../storage/db';
 import type { MarketData } from './contract';
@@ -13,30 +13,33 @@ import { SimulatedFeed } from './feed';
 import type { PriceFeed } from './feed';
 import { MarketService } from './service';
 
+export type { Instrument, MarginMode, MarketData, Quote } from './contract';
+export type { PriceFeed } from './feed';
+export { MarketService } from './service';
+
 export type MarketOverrides = {
   market?: MarketData;
   feed?: PriceFeed;
-  lease?: Lease;
   /** Run the feed on real timers when leader. Default: true, except with NODE_ENV=test. */
   feedAutoStart?: boolean;
+};
+
+/** What the markets module provides: the market data, and the feed behind it. */
+export type Markets = {
+  market: MarketData;
+  /** A SimulatedFeed unless overridden (tests: step/advance/setPrice). */
+  feed: PriceFeed;
 };
 
 type Log = { warn: (obj: unknown, msg?: string) => void; error: (obj: unknown, msg?: string) => void };
 
 export function createMarkets(
   config: Config,
-  deps: { db: DB; bus: EventBus; now: () => number; log?: Log },
+  deps: { db: DB; bus: EventBus; lease: Lease; now: () => number; log?: Log },
   overrides: MarketOverrides = {},
-): { market: MarketData; feed: PriceFeed; lease: Lease } {
+): Markets {
   const test = config.nodeEnv === 'test';
-  const lease =
-    overrides.lease ??
-    (config.redisUrl
-      ? new RedisLease({
-          redis: config.redisUrl,
-          onError: (err) => deps.log?.warn({ err }, 'lease: redis error'),
-        })
-      : new LocalLease());
+  const { lease } = deps;
   const seed = test ? 1 : crypto.randomInt(1, 2 ** 31 - 1);
   const feed =
     overrides.feed ??
@@ -57,5 +60,5 @@ export function createMarkets(
       autoStart: overrides.feedAutoStart ?? !test,
       ...(deps.log ? { log: deps.log } : {}),
     });
-  return { market, feed, lease };
+  return { market, feed };
 }

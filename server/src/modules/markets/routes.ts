@@ -2,9 +2,10 @@
  * Market calls (spec §7 "Markets and orders"): trade_list, getCategories, kline, abbreviated_cache_kline, and the
  * instrument logos. Also starts the market service when the app is ready and stops it (final flush) on close.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { ERROR_CODES } from '@meridian/shared/pure';
-import type { Period } from '@meridian/shared/pure';
+import type { Candle as WireCandle, Category, Period, TradeListItem } from '@meridian/shared/pure';
+import { answers } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { ValidationError } from '../../lib/validate';
@@ -12,7 +13,9 @@ import { CATEGORIES } from './catalogue';
 import { isPeriod, PERIOD_LIST } from './candles';
 import type { Candle } from './candles';
 import type { Instrument } from './contract';
+import type { Markets } from './index';
 import { logoPath, logoSvg } from './logos';
+import { candlesSchema, categoriesSchema, tradeListSchema } from './schemas';
 import { MarketService } from './service';
 
 /** kline: default and largest number of candles. */
@@ -56,7 +59,7 @@ function periodParam(q: Query): Period {
   return p;
 }
 
-const candleJson = (c: Candle) => ({
+const candleJson = (c: Candle): WireCandle => ({
   Time: c.time,
   Open: c.open,
   High: c.high,
@@ -65,9 +68,10 @@ const candleJson = (c: Candle) => ({
   Volume: c.volume,
 });
 
-export async function marketsRoutes(app: FastifyInstance): Promise<void> {
+export const marketsRoutes: FastifyPluginAsync<{ markets: Markets }> = async (app, { markets }) => {
   const ctx = app.ctx;
-  const service = ctx.market instanceof MarketService ? ctx.market : undefined;
+  const market = markets.market;
+  const service = market instanceof MarketService ? market : undefined;
   if (service) {
     await service.init();
     app.addHook('onReady', async () => {
@@ -80,14 +84,14 @@ export async function marketsRoutes(app: FastifyInstance): Promise<void> {
 
   const instrumentOf = (q: Query): Instrument => {
     const id = intParam(q, 'forex_id', { required: true, min: 1, max: 1_000_000_000 }) as number;
-    const inst = ctx.market.instrument(id);
+    const inst = market.instrument(id);
     if (!inst) throw new AppError(ERROR_CODES.instrumentNotFound, 'markets.instrumentNotFound');
     return inst;
   };
 
-  const row = (inst: Instrument, now: number) => {
+  const row = (inst: Instrument, now: number): TradeListItem => {
     const day = service?.dayQuote(inst.id);
-    const quote = ctx.market.quote(inst.id);
+    const quote = market.quote(inst.id);
     const bid = quote?.bid ?? day?.bid ?? 0;
     const ask = quote?.ask ?? day?.ask ?? 0;
     const open = day?.open ?? bid;
@@ -99,7 +103,7 @@ export async function marketsRoutes(app: FastifyInstance): Promise<void> {
       ShowCode: inst.showCode,
       Logo: logoPath(inst.code),
       CategoryId: inst.categoryId,
-      MarketStatus: ctx.market.isOpen(inst.id, now) ? 1 : 0,
+      MarketStatus: market.isOpen(inst.id, now) ? 1 : 0,
       PricePrecision: inst.pricePrecision,
       Pip: Number(inst.pip),
       ForexMinCont: Number(inst.minLots),
@@ -121,12 +125,12 @@ export async function marketsRoutes(app: FastifyInstance): Promise<void> {
     };
   };
 
-  app.get('/v1/api/forex/trade_list', async (req) => {
+  app.get('/v1/api/forex/trade_list', answers(tradeListSchema), async (req) => {
     const q = req.query as Query;
     const search = one(q.searchCurrency)?.toLowerCase().slice(0, 32);
     const category = intParam(q, 'category_id', { required: false, min: 0, max: 1000 });
     const now = ctx.now();
-    const list = ctx.market
+    const list = market
       .instruments()
       .filter(
         (i) =>
@@ -137,11 +141,16 @@ export async function marketsRoutes(app: FastifyInstance): Promise<void> {
     return ok(list);
   });
 
-  app.get('/v1/api/forex/getCategories', async (req) =>
-    ok(CATEGORIES.map((c) => ({ Id: c.id, NameShowTrans: ctx.i18n.t(req.lang, `markets.${c.key}`) }))),
+  app.get('/v1/api/forex/getCategories', answers(categoriesSchema), async (req) =>
+    ok(
+      CATEGORIES.map((c): Category => ({
+        Id: c.id,
+        NameShowTrans: ctx.i18n.t(req.lang, `markets.${c.key}`),
+      })),
+    ),
   );
 
-  app.get('/v1/api/forex/kline', async (req) => {
+  app.get('/v1/api/forex/kline', answers(candlesSchema), async (req) => {
     const q = req.query as Query;
     const inst = instrumentOf(q);
     const period = periodParam(q);
@@ -151,7 +160,7 @@ export async function marketsRoutes(app: FastifyInstance): Promise<void> {
     return ok(candles.map(candleJson));
   });
 
-  app.get('/v1/api/forex/abbreviated_cache_kline', async (req) => {
+  app.get('/v1/api/forex/abbreviated_cache_kline', answers(candlesSchema), async (req) => {
     const q = req.query as Query;
     const inst = instrumentOf(q);
     const period = periodParam(q);
@@ -171,4 +180,4 @@ export async function marketsRoutes(app: FastifyInstance): Promise<void> {
       .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
       .send(logoSvg(spec));
   });
-}
+};

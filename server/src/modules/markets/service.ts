@@ -9,7 +9,7 @@
  * (quotes and current candles) and read older candles from the shared database, so they serve trade_list and kline
  * too; their tick listeners are not called (the engine runs on the leader only).
  */
-import { klineTopic, TOPICS } from '@meridian/shared/pure';
+import { klineTopic, TOPICS, usdRateOf } from '@meridian/shared/pure';
 import type { DayMarketQuote, KlineUpdate, Period } from '@meridian/shared/pure';
 import type { BusEvent, EventBus } from '../../realtime/bus';
 import type { Lease } from '../../realtime/lease';
@@ -150,13 +150,7 @@ export class MarketService implements MarketData {
   }
 
   usdRate(currency: string): number | undefined {
-    const cur = currency.toUpperCase();
-    if (cur === 'USD') return 1;
-    const direct = this.byKey.get(`${cur}USD`)?.quote;
-    if (direct) return (direct.bid + direct.ask) / 2;
-    const inverse = this.byKey.get(`USD${cur}`)?.quote;
-    if (inverse) return 2 / (inverse.bid + inverse.ask);
-    return undefined;
+    return usdRateOf(currency, (code) => this.byKey.get(code)?.quote);
   }
 
   // ---- lifecycle ----

@@ -7,11 +7,12 @@
 import { ERROR_CODES } from '@meridian/shared/pure';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
 import { email, int, optInt, parseInput, str } from '../../lib/validate';
-import { findUserByEmail } from '../accounts/repository';
+import { findUserByEmail } from '../accounts';
 import { issueEmailCode, PURPOSE } from './service';
 
 const purpose = int(1, 2).refine((n) => n === 1 || n === 2, { message: 'v.oneOf' });
@@ -31,8 +32,9 @@ const escapeHtml = (s: string) =>
 export async function notifyRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const t = ctx.i18n.t;
+  const none = { schema: { response: okResponse(z.null()) } };
 
-  app.post('/api/notify/send_email', async (req) => {
+  app.post('/api/notify/send_email', none, async (req) => {
     const body = parseInput(sendEmailBody, req.body);
     await enforceLimit(ctx, 'codePerIp', req.ip);
     await enforceLimit(ctx, 'codePerTarget', body.to);
@@ -46,7 +48,7 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, t(req.lang, 'code.sent'));
   });
 
-  app.post('/api/notify/send_sms', async (req) => {
+  app.post('/api/notify/send_sms', none, async (req) => {
     const body = parseInput(sendSmsBody, req.body);
     await enforceLimit(ctx, 'codePerIp', req.ip);
     await enforceLimit(ctx, 'codePerTarget', `sms:${body.to}`);

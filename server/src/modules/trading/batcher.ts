@@ -78,10 +78,3 @@ export class WriteBatcher {
     }
   }
 }
-
-const batchers = new WeakMap<DB, WriteBatcher>();
-export function batcherOf(db: DB, dialect: Dialect): WriteBatcher {
-  let b = batchers.get(db);
-  if (!b) batchers.set(db, (b = new WriteBatcher(db, dialect)));
-  return b;
-}

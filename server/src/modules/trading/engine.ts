@@ -4,40 +4,38 @@
  * and stop-out. Runs on the leader node only (`isLeader`); other nodes forward "this user's orders changed" through
  * the bus so the leader re-reads that user.
  *
- * Stop-out levels: for each account and each instrument it holds, the engine derives the bid at which that
- * instrument alone would take the account to a 50% margin level, other prices as they are now (a long-heavy book
- * fires when the bid falls to it, a short-heavy one when it rises to it). Those levels live in the same books as the
- * SL/TP triggers; they are refreshed whenever the account changes and, for accounts whose instruments moved, once a
- * second (so moves of their other instruments are taken into account). A crossed level only nominates the account:
- * the exact margin level is computed from the database before anything is closed, largest loss first.
- *
- * Realtime: FOREX_TRADE (the user's holding orders with live P/L) at most once a second per user, for users whose
- * orders changed or whose instruments ticked; FOREX_CLOSED for every close, triggered ones included.
+ * Stop-out levels (risk.ts) live in the same books as the SL/TP triggers; they are refreshed whenever the account
+ * changes and, for accounts whose instruments moved, once a second (so moves of their other instruments count).
+ * Realtime (publisher.ts): FOREX_TRADE at most once a second per user whose orders changed or whose instruments
+ * ticked; FOREX_CLOSED for every close, triggered ones included.
  */
-import { closePriceOf, stopHit, pendingReached, TOPICS } from '@meridian/shared/pure';
-import type { PendingKind, Side } from '@meridian/shared/pure';
-import type { AppContext } from '../../context';
+import { closePriceOf, stopHit, pendingReached } from '@meridian/shared/pure';
+import type { OrderView, PendingKind, Side } from '@meridian/shared/pure';
+import type { EventBus } from '../../realtime/bus';
 import type { Order } from '../../storage/schema';
-import { findUserById } from '../accounts/repository';
-import type { MarketData, Quote } from '../markets/contract';
+import { findUserById } from '../accounts';
+import type { MarketData, Quote } from '../markets';
+import type { OrderCommands } from './commands';
+import type { TradingDeps } from './deps';
+import type { OpenedAccount, TradingEvents } from './events';
 import * as repo from './repository';
 import { STATUS_HOLDING, STATUS_PENDING } from './repository';
-import {
-  closeOrder,
-  fillPending,
-  liveProfit,
-  marketOf,
-  orderView,
-  setTradingHooks,
-  stopOut,
-  usdRateOf,
-} from './service';
-import type { OrderView } from './service';
+import { mirroredHoldings, stopOutLevels } from './risk';
+import type { Risk } from './risk';
 import { pendingBook, stopBook, TriggerIndex } from './trigger-index';
 import type { Entry } from './trigger-index';
+import { TradePublisher } from './publisher';
 
+/** Bus topic on which a follower node tells the leader that a user's orders changed. */
 export const INTERNAL_TOPIC = 'internal.trading.changed';
-const STOP_OUT_RATIO = 0.5;
+
+/** What the engine works with, handed over by createTrading. */
+export type EngineDeps = Pick<TradingDeps, 'db' | 'market' | 'now'> & {
+  bus: EventBus;
+  commands: OrderCommands;
+  risk: Risk;
+  events: TradingEvents;
+};
 
 export type EngineOptions = {
   isLeader?: () => boolean;
@@ -45,7 +43,7 @@ export type EngineOptions = {
   publishMs?: number;
 };
 
-type Account = { balanceCents: number; lockCents: number; bot: boolean };
+type Account = OpenedAccount & { bot: boolean };
 
 export class TradingEngine {
   readonly index = new TriggerIndex();
@@ -59,8 +57,6 @@ export class TradingEngine {
   private readonly dirtyInstruments = new Set<number>();
   private readonly dirtyUsers = new Set<number>();
   private readonly bots = new Set<number>();
-  /** Last FOREX_TRADE view of each holding order and the quote it was computed at (reused until a tick). */
-  private readonly views = new Map<number, { order: Order; quote: Quote | undefined; view: OrderView }>();
   /** Bumped on every in-memory change of a user, so a resync that read older rows tries again. */
   private readonly versions = new Map<number, number>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -71,13 +67,18 @@ export class TradingEngine {
   private started = false;
   readonly errors: unknown[] = [];
 
+  private unlisten: (() => void) | null = null;
+  private readonly publisher: TradePublisher;
+
   constructor(
-    private readonly ctx: AppContext,
+    private readonly deps: EngineDeps,
     private readonly opts: EngineOptions = {},
-  ) {}
+  ) {
+    this.publisher = new TradePublisher(deps.bus, deps.market);
+  }
 
   private get market(): MarketData {
-    return marketOf(this.ctx);
+    return this.deps.market;
   }
 
   isLeader(): boolean {
@@ -87,14 +88,14 @@ export class TradingEngine {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    setTradingHooks(this.ctx, {
+    this.unlisten = this.deps.events.listen({
       changed: (userId) => this.changed(userId),
       opened: (order, account) => this.opened(order, account),
       closed: (userId, view) => this.publishClosed(userId, view),
     });
     this.unsubs.push(this.market.onTick((q) => this.onTick(q)));
     this.unsubs.push(
-      this.ctx.bus.subscribe((ev) => {
+      this.deps.bus.subscribe((ev) => {
         if (ev.topic !== INTERNAL_TOPIC || !this.isLeader()) return;
         const userId = (ev.data as { userId?: number } | null)?.userId;
         if (typeof userId === 'number') this.enqueue(() => this.resyncUser(userId));
@@ -111,7 +112,8 @@ export class TradingEngine {
     this.timer = null;
     for (const u of this.unsubs) u();
     this.unsubs = [];
-    setTradingHooks(this.ctx, null);
+    this.unlisten?.();
+    this.unlisten = null;
     await this.idle();
     this.started = false;
   }
@@ -138,30 +140,21 @@ export class TradingEngine {
   async reload(): Promise<void> {
     this.index.clear();
     this.orders.clear();
-    this.views.clear();
+    this.publisher.clear();
     this.byUser.clear();
     this.holders.clear();
     this.stopOutInstruments.clear();
     this.accounts.clear();
-    for (const t of await this.ctx.db.selectFrom('traders').select('user_id').execute())
-      this.bots.add(t.user_id);
-    const rows = await repo.openOrders(this.ctx.db);
+    for (const id of await repo.botUserIds(this.deps.db)) this.bots.add(id);
+    const rows = await repo.openOrders(this.deps.db);
     for (const o of rows) this.track(o);
     const users = [...this.byUser.keys()];
-    for (let i = 0; i < users.length; i += 500) {
-      const chunk = users.slice(i, i + 500);
-      const accts = await this.ctx.db
-        .selectFrom('users')
-        .select(['id', 'balance', 'lock_balance'])
-        .where('id', 'in', chunk)
-        .execute();
-      for (const a of accts)
-        this.accounts.set(a.id, {
-          balanceCents: a.balance,
-          lockCents: a.lock_balance,
-          bot: this.bots.has(a.id),
-        });
-    }
+    for (const a of await repo.balancesOf(this.deps.db, users))
+      this.accounts.set(a.id, {
+        balanceCents: a.balance,
+        lockCents: a.lock_balance,
+        bot: this.bots.has(a.id),
+      });
     for (const u of users) this.updateStopOut(u);
     for (const id of this.holders.keys()) this.evaluateNow(id);
   }
@@ -193,7 +186,7 @@ export class TradingEngine {
       for (const id of ids) {
         const o = this.orders.get(id);
         this.orders.delete(id);
-        this.views.delete(id);
+        this.publisher.forget(id);
         if (!o) continue;
         this.index.delete('pending', id, o.instrument_id);
         this.index.delete('sl', id, o.instrument_id);
@@ -209,7 +202,7 @@ export class TradingEngine {
   /** Re-read one user's open orders and account from the database and re-index them. */
   async resyncUser(userId: number): Promise<void> {
     const read = () =>
-      Promise.all([repo.openOrdersOfUser(this.ctx.db, userId), findUserById(this.ctx.db, userId)]);
+      Promise.all([repo.openOrdersOfUser(this.deps.db, userId), findUserById(this.deps.db, userId)]);
     // Read again if the user changed in memory meanwhile (an order indexed while these rows were being read).
     let v = this.versions.get(userId) ?? 0;
     let [rows, user] = await read();
@@ -240,9 +233,9 @@ export class TradingEngine {
   }
 
   /** A new order: indexed at once from the committed row, no database read. */
-  private opened(o: Order, account?: { balanceCents: number; lockCents: number }): void {
+  private opened(o: Order, account?: OpenedAccount): void {
     if (!this.isLeader()) {
-      this.ctx.bus.publish({ topic: INTERNAL_TOPIC, data: { userId: o.user_id } });
+      this.deps.bus.publish({ topic: INTERNAL_TOPIC, data: { userId: o.user_id } });
       return;
     }
     this.versions.set(o.user_id, (this.versions.get(o.user_id) ?? 0) + 1);
@@ -266,32 +259,9 @@ export class TradingEngine {
   }
 
   private readonly stopOutDue = new Set<number>();
-  /** An order's decimal strings as numbers, parsed once per order version (orders are replaced, never mutated). */
-  private readonly numbers = new WeakMap<Order, { qty: number; open: number }>();
-
-  private numbersOf(o: Order): { qty: number; open: number } {
-    let n = this.numbers.get(o);
-    if (!n) {
-      n = { qty: Number(o.lots) * Number(o.contract_size), open: Number(o.open_price) };
-      this.numbers.set(o, n);
-    }
-    return n;
-  }
-
-  private scheduleStopOut(userId: number): void {
-    const first = this.stopOutDue.size === 0;
-    this.stopOutDue.add(userId);
-    if (!first) return;
-    this.enqueue(async () => {
-      const users = [...this.stopOutDue];
-      this.stopOutDue.clear();
-      for (const u of users) this.updateStopOut(u);
-    });
-  }
-
   private changed(userId: number): void {
     if (this.isLeader()) this.enqueue(() => this.resyncUser(userId));
-    else this.ctx.bus.publish({ topic: INTERNAL_TOPIC, data: { userId } });
+    else this.deps.bus.publish({ topic: INTERNAL_TOPIC, data: { userId } });
   }
 
   // ---- ticks ----
@@ -331,7 +301,7 @@ export class TradingEngine {
     const q = this.market.quote(e.instrumentId);
     if (!q) return;
     if (e.type === 'stopout') {
-      await stopOut(this.ctx, e.ref);
+      await this.deps.risk.stopOut(e.ref);
       await this.resyncUser(e.ref);
       return;
     }
@@ -345,7 +315,7 @@ export class TradingEngine {
         return;
       }
       // Filled at the first available price: the quote that crossed (after a gap, beyond the target).
-      await fillPending(this.ctx, o.id, q);
+      await this.deps.commands.fill(o.id, q);
       return;
     }
     if (o.status !== STATUS_HOLDING) return;
@@ -353,12 +323,12 @@ export class TradingEngine {
       this.index.set(e.type, o.id, o.instrument_id, e.book, e.level);
       return;
     }
-    if (!this.market.isOpen(o.instrument_id, this.ctx.now())) {
+    if (!this.market.isOpen(o.instrument_id, this.deps.now())) {
       this.index.set(e.type, o.id, o.instrument_id, e.book, e.level);
       return;
     }
     const price = closePriceOf(side, q);
-    await closeOrder(this.ctx, o.id, { price, expected: e.level, reason: e.type });
+    await this.deps.commands.close(o.id, { price, expected: e.level, reason: e.type });
   }
 
   // ---- stop-out levels ----
@@ -370,82 +340,23 @@ export class TradingEngine {
     const acct = this.accounts.get(userId);
     const ids = this.byUser.get(userId);
     if (!acct || !ids) return;
-    type H = { o: Order; q: number; open: number; rate: number; pnl: number; quote: Quote };
-    const holdings: H[] = [];
-    // One quote and one USD rate per instrument and currency for the whole walk.
-    const quotes = new Map<number, Quote | undefined>();
-    const rates = new Map<string, number | null>();
+    const holding: Order[] = [];
     for (const id of ids) {
       const o = this.orders.get(id);
-      if (!o || o.status !== STATUS_HOLDING || !o.open_price) continue;
-      let quote = quotes.get(o.instrument_id);
-      if (!quotes.has(o.instrument_id)) {
-        quote = this.market.quote(o.instrument_id);
-        quotes.set(o.instrument_id, quote);
-      }
-      if (!quote) continue;
-      let rate = rates.get(o.quote_currency);
-      if (rate === undefined) {
-        try {
-          rate = usdRateOf(this.market, o.quote_currency);
-        } catch {
-          rate = null;
-        }
-        rates.set(o.quote_currency, rate);
-      }
-      if (rate === null) continue;
-      const { qty, open } = this.numbersOf(o);
-      const close = closePriceOf(o.side as Side, quote);
-      const pnl = (o.side === 1 ? close - open : open - close) * qty * rate;
-      holdings.push({ o, q: qty, open, rate, pnl, quote });
+      if (o && o.status === STATUS_HOLDING) holding.push(o);
     }
-    if (holdings.length === 0) return;
-    const lockUsd = acct.lockCents / 100;
-    const equity = (acct.balanceCents + acct.lockCents) / 100 + holdings.reduce((s, h) => s + h.pnl, 0);
-    if (equity <= STOP_OUT_RATIO * lockUsd) {
+    const holdings = mirroredHoldings(this.market, holding);
+    const levels = stopOutLevels(acct, holdings);
+    if (levels === 'now') {
       this.enqueue(async () => {
-        await stopOut(this.ctx, userId);
+        await this.deps.risk.stopOut(userId);
         await this.resyncUser(userId);
       });
       return;
     }
-    const byInst = new Map<number, H[]>();
-    for (const h of holdings) {
-      const l = byInst.get(h.o.instrument_id);
-      if (l) l.push(h);
-      else byInst.set(h.o.instrument_id, [h]);
-    }
-    const set = new Set<number>();
-    for (const [inst, hs] of byInst) {
-      const first = hs[0] as H;
-      const spread = first.quote.ask - first.quote.bid;
-      const rate = first.rate;
-      let net = 0;
-      let c = 0;
-      let pnlHere = 0;
-      for (const h of hs) {
-        pnlHere += h.pnl;
-        if (h.o.side === 1) {
-          net += h.q;
-          c -= h.q * h.open;
-        } else {
-          net -= h.q;
-          c += h.q * (h.open - spread);
-        }
-      }
-      const k = rate * net;
-      if (k === 0) continue;
-      const eOther = equity - pnlHere;
-      const level = (STOP_OUT_RATIO * lockUsd - eOther - rate * c) / k;
-      if (!Number.isFinite(level)) continue;
-      // Already beyond it while the account as a whole is above 50% (the linear level is an estimate, e.g. for a
-      // JPY-quoted book): leave it to the next refresh rather than nominating the account on every evaluation.
-      const bid = first.quote.bid;
-      if (k > 0 ? bid <= level : bid >= level) continue;
-      this.index.set('stopout', userId, inst, k > 0 ? 'bidLE' : 'bidGE', level);
-      set.add(inst);
-    }
-    if (set.size > 0) this.stopOutInstruments.set(userId, set);
+    if (levels.length === 0) return;
+    for (const l of levels) this.index.set('stopout', userId, l.instrumentId, l.book, l.level);
+    this.stopOutInstruments.set(userId, new Set(levels.map((l) => l.instrumentId)));
   }
 
   // ---- periodic: stop-out refresh and FOREX_TRADE ----
@@ -472,34 +383,15 @@ export class TradingEngine {
 
   /** The user's holding orders with live P/L, to that user only. */
   publishTrade(userId: number): void {
-    const data: OrderView[] = [];
+    const holding: Order[] = [];
     for (const id of this.byUser.get(userId) ?? []) {
       const o = this.orders.get(id);
-      if (!o || o.status !== STATUS_HOLDING) continue;
-      const quote = this.market.quote(o.instrument_id);
-      const cached = this.views.get(id);
-      if (cached && cached.order === o && cached.quote === quote) {
-        data.push(cached.view);
-        continue;
-      }
-      const view = orderView(o, liveProfit(this.market, o, quote));
-      this.views.set(id, { order: o, quote, view });
-      data.push(view);
+      if (o && o.status === STATUS_HOLDING) holding.push(o);
     }
-    data.sort((a, b) => b.Id - a.Id);
-    this.ctx.bus.publish({ topic: TOPICS.forexTrade, data, userId });
+    this.publisher.trade(userId, holding);
   }
 
   private publishClosed(userId: number, view: OrderView): void {
-    if (this.bots.has(userId)) return;
-    this.ctx.bus.publish({ topic: TOPICS.forexClosed, data: view, userId });
+    if (!this.bots.has(userId)) this.publisher.closed(userId, view);
   }
-}
-
-const engines = new WeakMap<AppContext, TradingEngine>();
-export function setEngine(ctx: AppContext, engine: TradingEngine): void {
-  engines.set(ctx, engine);
-}
-export function engineOf(ctx: AppContext): TradingEngine | undefined {
-  return engines.get(ctx);
 }

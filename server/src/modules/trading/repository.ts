@@ -1,12 +1,19 @@
-/** Orders storage. Every write that moves money runs in the caller's transaction beside changeBalance. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewOrder, Order } from '../../storage/schema';
+/**
+ * Orders storage: the only code of the trading module that touches its tables. Every write that moves money runs in
+ * the caller's transaction beside changeBalance; status changes are conditional on the status they leave, so two
+ * racing closes (a user and a trigger) cannot both win.
+ */
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import { ORDER_STATUS } from '@meridian/shared/pure';
+import type { CloseReason } from '@meridian/shared/pure';
+import type { Database, NewOrder, Order, OrdersTable } from '../../storage/schema';
 
-type Q = Kysely<Database> | Transaction<Database>;
+export type Q = Kysely<Database> | Transaction<Database>;
+type OrderUpdate = Updateable<OrdersTable>;
 
-export const STATUS_PENDING = 0;
-export const STATUS_HOLDING = 1;
-export const STATUS_CLOSED = 3;
+export const STATUS_PENDING = ORDER_STATUS.pending;
+export const STATUS_HOLDING = ORDER_STATUS.holding;
+export const STATUS_CLOSED = ORDER_STATUS.closed;
 
 export function findOrder(db: Q, id: number): Promise<Order | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -98,5 +105,122 @@ export function openOrdersOfUser(db: Q, userId: number): Promise<Order[]> {
     .selectAll()
     .where('user_id', '=', userId)
     .where('status', 'in', [STATUS_PENDING, STATUS_HOLDING])
+    .execute();
+}
+
+/** A pending order becomes a position (the fill); undefined when it was no longer pending. */
+export function markFilled(
+  db: Q,
+  id: number,
+  fill: Pick<
+    OrderUpdate,
+    'open_price' | 'opened_at' | 'margin_micros' | 'margin_cents' | 'fee_micros' | 'fee_cents'
+  >,
+): Promise<Order | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ ...fill, status: STATUS_HOLDING })
+    .where('id', '=', id)
+    .where('status', '=', STATUS_PENDING)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Claim a holding order for closing; false when someone else closed it first. */
+export async function claimClose(db: Q, id: number, at: number): Promise<boolean> {
+  const r = await db
+    .updateTable('orders')
+    .set({ status: STATUS_CLOSED, closed_at: at })
+    .where('id', '=', id)
+    .where('status', '=', STATUS_HOLDING)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** What a close booked, written on the claimed order. */
+export function recordClose(
+  db: Q,
+  id: number,
+  close: Pick<
+    OrderUpdate,
+    | 'close_price'
+    | 'close_expected_price'
+    | 'close_reason'
+    | 'profit_micros'
+    | 'profit_cents'
+    | 'written_off_cents'
+  >,
+): Promise<Order> {
+  return db.updateTable('orders').set(close).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Cancel a pending order (nothing was reserved); undefined when it was no longer pending. */
+export function cancelPending(
+  db: Q,
+  id: number,
+  reason: CloseReason,
+  at: number,
+): Promise<Order | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ status: STATUS_CLOSED, closed_at: at, close_reason: reason })
+    .where('id', '=', id)
+    .where('status', '=', STATUS_PENDING)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** New stop levels of an open order of this user; undefined when it is closed (or not theirs). */
+export function setStops(
+  db: Q,
+  userId: number,
+  id: number,
+  stops: { stop_loss: string | null; take_profit: string | null },
+): Promise<Order | undefined> {
+  return db
+    .updateTable('orders')
+    .set(stops)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', 'in', [STATUS_PENDING, STATUS_HOLDING])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The balances of these users (the engine's mirror), in one query per 500. */
+export async function balancesOf(
+  db: Q,
+  userIds: readonly number[],
+): Promise<{ id: number; balance: number; lock_balance: number }[]> {
+  const out: { id: number; balance: number; lock_balance: number }[] = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    out.push(
+      ...(await db
+        .selectFrom('users')
+        .select(['id', 'balance', 'lock_balance'])
+        .where('id', 'in', userIds.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** Users whose orders are simulated traders' (kept out of the realtime topics). */
+export async function botUserIds(db: Q): Promise<number[]> {
+  return (await db.selectFrom('traders').select('user_id').execute()).map((t) => t.user_id);
+}
+
+/** Closed orders of these users that were traded (not cancelled, reset or unfunded), for the ranking. */
+export async function closedTrades(
+  db: Q,
+  userIds: readonly number[],
+): Promise<{ user_id: number; profit_cents: number; profit_micros: number; closed_at: number | null }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('orders')
+    .select(['user_id', 'profit_cents', 'profit_micros', 'closed_at'])
+    .where('user_id', 'in', userIds)
+    .where('status', '=', STATUS_CLOSED)
+    .where('close_reason', 'in', ['manual', 'tp', 'sl', 'stop_out'])
     .execute();
 }

@@ -1,5 +1,11 @@
-/** Inputs of the trading calls (query strings: everything arrives as text). */
+/**
+ * Inputs of the trading calls (query strings: everything arrives as text) and the shapes of their answers, each
+ * tied to the wire contract of @meridian/shared/pure.
+ */
 import { z } from 'zod';
+import { CLOSE_REASONS } from '@meridian/shared/pure';
+import type { DealPage, DemoReset, OrderView, SubmitParams } from '@meridian/shared/pure';
+import { contract, wire } from '../../lib/contract';
 import { int, optInt, optStr } from '../../lib/validate';
 
 /** A non-negative decimal given as number or text. */
@@ -28,6 +34,11 @@ export const submitQuery = z.object({
   ),
 });
 
+/** A submit as the route has parsed it. */
+export type SubmitInput = z.output<typeof submitQuery>;
+/** The contract's parameters are what the schema takes (a client typed against the contract is never refused). */
+export const acceptsContract = (p: SubmitParams): z.input<typeof submitQuery> => p;
+
 export const idQuery = z.object({ id: int(1) });
 
 export const stopsQuery = z.object({
@@ -46,3 +57,50 @@ export const pageQuery = z.object({
   page: optInt(1, 100000).transform((v) => v ?? 1),
   limit: optInt(1, 100).transform((v) => v ?? 10),
 });
+
+// ---- answers ----
+
+const { price, micros, cents, time } = wire;
+
+export const orderViewSchema = contract<OrderView>()(
+  z.strictObject({
+    Id: z.number().int(),
+    ForexId: z.number().int(),
+    ForexTradeLists: z.strictObject({ Id: z.number().int(), Code: z.string(), ShowCode: z.string() }),
+    OrderType: z.union([z.literal(1), z.literal(2)]),
+    Quantity: z.number().positive(),
+    Multiple: z.number().int().positive(),
+    PricePrecision: z.number().int().min(0),
+    OriginPrice: price,
+    Price: price,
+    UpdatePrice: price,
+    FactProfits: micros,
+    CautionMoney: micros,
+    TradeFee: micros,
+    TargetLossPrice: price,
+    TargetProfitPrice: price,
+    TargetPrice: price,
+    CreateTimeHandler: time,
+    CompleteTimeHandler: time,
+    Status: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+    PendingKind: z.enum(['market', 'limit', 'stop']),
+    ExpectedPrice: price,
+    FillPrice: price.nullable(),
+    CloseExpectedPrice: price.nullable(),
+    ClosePrice: price.nullable(),
+    CloseReason: z.enum(CLOSE_REASONS).nullable(),
+    WrittenOff: cents,
+    ClientOrderId: z.string().nullable(),
+  }),
+);
+
+export const dealPageSchema = contract<DealPage>()(
+  z.strictObject({
+    data: z.array(orderViewSchema),
+    total: z.number().int().min(0),
+    all_fact_profits: micros,
+    balance: cents,
+  }),
+);
+
+export const demoResetSchema = contract<DemoReset>()(z.strictObject({ balance: cents }));

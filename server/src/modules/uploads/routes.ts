@@ -7,17 +7,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { requireUser, userOf } from '../../lib/auth';
+import { okResponse } from '../../lib/contract';
 import { envelope, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
-import { isUploadName, MAX_UPLOAD_BYTES, storeImage } from './service';
+import { isUploadName, MAX_UPLOAD_BYTES, storeImage, UPLOAD_URL_PREFIX } from './service';
 
 export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const t = ctx.i18n.t;
+  const upload = {
+    preHandler: requireUser(ctx, { realOnly: true }),
+    schema: { response: okResponse(z.strictObject({ url: z.string().startsWith(UPLOAD_URL_PREFIX) })) },
+  };
 
-  app.post('/api/common/image_upload', { preHandler: requireUser(ctx, { realOnly: true }) }, async (req) => {
+  app.post('/api/common/image_upload', upload, async (req) => {
     const user = userOf(req);
     await enforceLimit(ctx, 'uploadPerUser', String(user.id));
     if (!req.isMultipart()) throw new AppError(ERROR_CODES.badUpload, 'upload.noFile');

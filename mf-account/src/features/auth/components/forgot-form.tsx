@@ -7,9 +7,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearSessionAtom, SendCodeButton, toast, useAppNavigate, useSetAtom } from '@meridian/shared';
-import { Field, Form, PrimaryButton } from '../../../components/form';
+import { PATHS } from '@meridian/shared/pure';
+import { EmailField, Field, Form, PrimaryButton } from '../../../components/form';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/password-field';
-import { EMAIL_PLACEHOLDER } from '../../../components/form';
 import { NS } from '../../../lib/ns';
 import { CODE_TYPE, resetPassword, sendEmailCode } from '../api/auth-api';
 
@@ -53,7 +53,7 @@ export function ForgotForm() {
       });
       toast(msg || t('forgot.success'), 'success');
       clearSession();
-      navigate('/login', { replace: true });
+      navigate(PATHS.login, { replace: true });
     } catch {
       setBusy(false);
     }
@@ -61,15 +61,8 @@ export function ForgotForm() {
 
   return (
     <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('forgot.title')}>
-      <Field
+      <EmailField
         label={t('form.email')}
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={EMAIL_PLACEHOLDER}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={errors.email}

@@ -7,9 +7,9 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { AppLink, setSessionAtom, useAppNavigate, useQueryParam, useSetAtom } from '@meridian/shared';
-import { Field, Form, LinksRow, PrimaryButton, SecondaryButton } from '../../../components/form';
+import { PATHS } from '@meridian/shared/pure';
+import { EmailField, Form, LinksRow, PrimaryButton, SecondaryButton } from '../../../components/form';
 import { PasswordField } from '../../../components/password-field';
-import { EMAIL_PLACEHOLDER } from '../../../components/form';
 import { NS } from '../../../lib/ns';
 import { safeFrom } from '../../../lib/safe-from';
 import { createDemo, login } from '../api/auth-api';
@@ -62,16 +62,9 @@ export function LoginForm() {
     <>
       <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('login.title')}>
         <Welcome>{t('login.welcome')}</Welcome>
-        <Field
+        <EmailField
           ref={accountRef}
           label={t('form.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={EMAIL_PLACEHOLDER}
           value={account}
           onChange={(e) => setAccount(e.target.value)}
           error={errors.account}
@@ -93,8 +86,8 @@ export function LoginForm() {
         </PrimaryButton>
       </Form>
       <LinksRow>
-        <AppLink to="/forgot">{t('login.forgot')}</AppLink>
-        <AppLink to="/register">{t('login.register')}</AppLink>
+        <AppLink to={PATHS.forgot}>{t('login.forgot')}</AppLink>
+        <AppLink to={PATHS.register}>{t('login.register')}</AppLink>
       </LinksRow>
       <Demo aria-labelledby="demo-title">
         <DemoTitle id="demo-title">{t('login.demoTitle')}</DemoTitle>

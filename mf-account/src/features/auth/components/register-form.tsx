@@ -19,14 +19,14 @@ import {
   useAtomValue,
   useQueryParam,
   useSetAtom,
+  useLoad,
+  LoadError,
 } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import type { Language } from '@meridian/shared';
-import { LoadError } from '../../../components/async-state';
-import { Field, Form, InlineButton, LinksRow, PrimaryButton } from '../../../components/form';
+import { EmailField, Field, Form, InlineButton, LinksRow, PrimaryButton } from '../../../components/form';
 import { NewPasswordFields } from '../../../components/password-field';
-import { EMAIL_PLACEHOLDER } from '../../../components/form';
 import { NS } from '../../../lib/ns';
-import { useLoad } from '../../../lib/use-load';
 import {
   CODE_TYPE,
   fetchAreaList,
@@ -148,7 +148,7 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
       });
       setSession({ token: session.token, user: session.user });
       toast(t('register.success'), 'success');
-      navigate('/', { replace: true });
+      navigate(PATHS.home, { replace: true });
     } catch {
       // The server's message was toasted. A captcha answers once: show a new one.
       if (captchaMode) refreshCaptcha();
@@ -159,15 +159,9 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
   return (
     <>
       <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('register.title')}>
-        <Field
+        <EmailField
           label={t('form.email')}
-          type="email"
-          name="email"
           autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={EMAIL_PLACEHOLDER}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={emailError}
@@ -264,7 +258,7 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
         </PrimaryButton>
       </Form>
       <LinksRow>
-        <AppLink to="/login">{t('register.haveAccount')}</AppLink>
+        <AppLink to={PATHS.login}>{t('register.haveAccount')}</AppLink>
       </LinksRow>
     </>
   );

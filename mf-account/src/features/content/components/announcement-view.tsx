@@ -4,10 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { DEMO_SITE_TITLE, Empty, Skeleton } from '@meridian/shared';
-import { LoadError } from '../../../components/async-state';
+import { DEMO_SITE_TITLE, Empty, Skeleton, useLoad, LoadError } from '@meridian/shared';
 import { NS } from '../../../lib/ns';
-import { useLoad } from '../../../lib/use-load';
 import { fetchAnnouncement } from '../api/content-api';
 
 export function AnnouncementView() {

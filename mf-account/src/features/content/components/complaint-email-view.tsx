@@ -1,10 +1,8 @@
 /** `/mine/email`: the company's complaint address, to write to (mailto) or copy. */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { CopyButton, Empty, Skeleton } from '@meridian/shared';
-import { LoadError } from '../../../components/async-state';
+import { CopyButton, Empty, Skeleton, useLoad, LoadError } from '@meridian/shared';
 import { NS } from '../../../lib/ns';
-import { useLoad } from '../../../lib/use-load';
 import { fetchComplaintEmail } from '../api/content-api';
 
 export function ComplaintEmailView() {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, toast } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { Form, LinksRow, PrimaryButton } from '../../../components/form';
 import { NewPasswordFields, newPasswordErrors, PasswordField } from '../../../components/password-field';
 import { NS } from '../../../lib/ns';
@@ -36,7 +37,7 @@ export function ChangePasswordForm() {
     try {
       const msg = await amendPassword({ old_password: old, new_password: next, re_password: repeat });
       toast(msg || t('password.success'), 'success');
-      leaveAndSignOut('/login');
+      leaveAndSignOut(PATHS.login);
     } catch {
       setBusy(false);
     }
@@ -68,7 +69,7 @@ export function ChangePasswordForm() {
         </PrimaryButton>
       </Form>
       <LinksRow>
-        <AppLink to="/forgot">{t('login.forgot')}</AppLink>
+        <AppLink to={PATHS.forgot}>{t('login.forgot')}</AppLink>
       </LinksRow>
     </>
   );

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { AppLink, confirm, LANGUAGE_NAMES, languageAtom, toast, useAtomValue } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { PrimaryButton } from '../../../components/form';
 import { accountVersion } from '../../../lib/build-info';
 import { NS } from '../../../lib/ns';
@@ -31,14 +32,14 @@ export function SystemPanel() {
       // Revocation failed (offline, already expired): the local session goes anyway.
     }
     toast(t('system.logoutSuccess'), 'success');
-    leaveAndSignOut('/');
+    leaveAndSignOut(PATHS.home);
   };
 
   return (
     <Body>
       <List>
         <li>
-          <RowLink to="/language">
+          <RowLink to={PATHS.language}>
             <span>{t('language.title')}</span>
             <Value>{LANGUAGE_NAMES[lng]}</Value>
           </RowLink>

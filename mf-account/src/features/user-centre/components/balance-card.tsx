@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { AppLink, languageAtom, Skeleton, useAtomValue } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import type { User } from '@meridian/shared';
 import { formatInteger, formatMoney } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
@@ -41,7 +42,7 @@ export function BalanceCard({ user }: { user: User | null }) {
           </svg>
         </Eye>
       </Top>
-      <Main to="/mine/history" aria-describedby="balance-label" data-testid="balance-link">
+      <Main to={PATHS.history} aria-describedby="balance-label" data-testid="balance-link">
         {user ? (
           <Amount data-testid="balance-amount">{show(formatMoney(user.balance, lng))}</Amount>
         ) : (

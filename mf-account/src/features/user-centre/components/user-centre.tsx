@@ -20,12 +20,14 @@ import {
   toast,
   useAtomValue,
   useSetAtom,
+  LoadError,
 } from '@meridian/shared';
-import { LoadError } from '../../../components/async-state';
+import { PATHS } from '@meridian/shared/pure';
 import { NS } from '../../../lib/ns';
 import { fetchServiceLink, fetchUserInfo, resetDemoAccount } from '../api/user-centre-api';
 import type { ServiceLink } from '../api/user-centre-api';
 import { BalanceCard } from './balance-card';
+import type { AppPath } from '@meridian/shared';
 
 export function UserCentre() {
   const { t } = useTranslation(NS);
@@ -76,24 +78,24 @@ export function UserCentre() {
       </Profile>
       <BalanceCard user={user} />
       <Actions>
-        <ActionLink to="/mine/charge" $primary data-testid="user-deposit">
+        <ActionLink to={PATHS.charge} $primary data-testid="user-deposit">
           {t('user.deposit')}
         </ActionLink>
-        <ActionLink to="/mine/withdraw" data-testid="user-withdraw">
+        <ActionLink to={PATHS.withdraw} data-testid="user-withdraw">
           {t('user.withdraw')}
         </ActionLink>
       </Actions>
       {session.isDemo && <ResetDemoRow onDone={refresh} />}
       <Menu>
-        <MenuLink to="/mine/wallet" label={t('user.wallet')} />
-        <MenuLink to="/mine/auth" label={t('auth.title')} />
-        <MenuLink to="/mine/invite" label={t('invite.title')} />
-        <MenuLink to="/mine/password" label={t('password.title')} />
+        <MenuLink to={PATHS.wallet} label={t('user.wallet')} />
+        <MenuLink to={PATHS.auth} label={t('auth.title')} />
+        <MenuLink to={PATHS.invite} label={t('invite.title')} />
+        <MenuLink to={PATHS.password} label={t('password.title')} />
         <ServiceRow service={service} />
-        <MenuLink to="/mine/email" label={t('email.title')} />
-        <MenuLink to="/mine/announcement" label={t('announcement.title')} />
+        <MenuLink to={PATHS.email} label={t('email.title')} />
+        <MenuLink to={PATHS.announcement} label={t('announcement.title')} />
         <LanguageRow />
-        <MenuLink to="/mine/system" label={t('system.title')} />
+        <MenuLink to={PATHS.system} label={t('system.title')} />
       </Menu>
     </>
   );
@@ -171,13 +173,13 @@ function ServiceRow({ service }: { service: ServiceLink | null }) {
       </li>
     );
   }
-  return <MenuLink to="/mine/chat" label={label} testId="service-chat" />;
+  return <MenuLink to={PATHS.chat} label={label} testId="service-chat" />;
 }
 
 function LanguageRow() {
   const { t } = useTranslation(NS);
   const lng = useAtomValue(languageAtom);
-  return <MenuLink to="/language" label={t('language.title')} value={LANGUAGE_NAMES[lng]} />;
+  return <MenuLink to={PATHS.language} label={t('language.title')} value={LANGUAGE_NAMES[lng]} />;
 }
 
 function MenuLink({
@@ -186,7 +188,7 @@ function MenuLink({
   value,
   testId,
 }: {
-  to: string;
+  to: AppPath;
   label: string;
   value?: ReactNode;
   testId?: string;

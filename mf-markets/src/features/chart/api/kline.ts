@@ -1,9 +1,9 @@
 /** GET /v1/api/forex/kline (spec §7): the candles of an instrument for a period, oldest first. */
 import { api } from '@meridian/shared';
 import type { Period } from '@meridian/shared';
+import type { Candle } from '@meridian/shared/pure';
 
-/** One candle (spec §3); Time is the bucket start, epoch milliseconds. */
-export type Candle = { Time: number; Open: number; High: number; Low: number; Close: number; Volume: number };
+export type { Candle };
 
 /** Candles loaded and kept: about 3 px per candle on a phone, and a redraw well within a frame. */
 export const MAX_CANDLES = 120;

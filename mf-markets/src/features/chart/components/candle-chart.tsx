@@ -6,11 +6,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Skeleton } from '@meridian/shared';
+import { LoadError, Skeleton, useLoad } from '@meridian/shared';
 import type { Period } from '@meridian/shared';
-import { RetryButton } from '../../../components/load-error';
 import { NS } from '../../../lib/ns';
-import { useLoad } from '../../../lib/use-load';
 import { fetchKline } from '../api/kline';
 
 const ApexCandles = lazy(() => import(/* webpackChunkName: "chart" */ './apex-candles'));
@@ -29,7 +27,6 @@ export type CandleChartProps = {
 
 export function CandleChart(props: CandleChartProps) {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation('common');
   const { instrumentId, period } = props;
   const candles = useLoad(() => fetchKline(instrumentId, period), `${instrumentId}:${period}`);
   const placeholder = <Skeleton height={CHART_HEIGHT} radius={0} />;
@@ -37,11 +34,8 @@ export function CandleChart(props: CandleChartProps) {
     <Area data-testid="chart" data-period={period} data-state={candles.status}>
       {candles.status === 'loading' && placeholder}
       {candles.status === 'error' && (
-        <Message role="alert">
-          <span>{tc('requestFailed')}</span>
-          <RetryButton type="button" onClick={candles.reload}>
-            {tc('retry')}
-          </RetryButton>
+        <Message>
+          <LoadError onRetry={candles.reload} />
         </Message>
       )}
       {candles.status === 'ready' &&

@@ -2,7 +2,7 @@
  * The quotes home (spec §2 `/`): category chips, the quotations strip, the market list with live DAY_MARKET
  * prices, and its four states (10 skeleton rows, error with retry, 'no data', the list).
  */
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Empty,
@@ -13,22 +13,19 @@ import {
   useAppNavigate,
   useAtomValue,
   useSetAtom,
+  useLoad,
+  LoadError,
 } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { useTradeList } from '../../../lib/instruments';
 import type { Instrument } from '../../../lib/instruments';
 import { NS } from '../../../lib/ns';
 import { useLanguage } from '../../../lib/use-language';
-import { useLoad } from '../../../lib/use-load';
 import { fetchCategories } from '../api/categories';
 import { CategoryChips } from './category-chips';
 import { MarketRow } from './market-row';
 import { QuotationsList } from './quotations-list';
 import { StaleBadge } from './stale-badge';
-
-// Only a failed load needs it: kept out of the first visit's JavaScript.
-const LoadError = lazy(() =>
-  import('../../../components/load-error').then((m) => ({ default: m.LoadError })),
-);
 
 export function MarketHome() {
   const { t } = useTranslation(NS);
@@ -43,7 +40,7 @@ export function MarketHome() {
   const open = useCallback(
     (i: Instrument) => {
       setCurrent({ id: i.Id, code: i.Code });
-      navigate('/trade');
+      navigate(PATHS.trade);
     },
     [navigate, setCurrent],
   );
@@ -65,11 +62,7 @@ export function MarketHome() {
         <span>{t('home.change')}</span>
       </div>
       {list.status === 'loading' && <SkeletonRows rows={HOME_SKELETON_ROWS} />}
-      {list.status === 'error' && (
-        <Suspense fallback={null}>
-          <LoadError onRetry={list.retry} />
-        </Suspense>
-      )}
+      {list.status === 'error' && <LoadError onRetry={list.retry} />}
       {list.data &&
         (visible.length === 0 ? (
           <Empty />

@@ -5,10 +5,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Dialog, Empty, SkeletonRows, useAppNavigate } from '@meridian/shared';
-import { LoadError } from '../../../components/load-error';
+import { Dialog, Empty, SkeletonRows, useAppNavigate, useLoad, LoadError } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { NS } from '../../../lib/ns';
-import { useLoad } from '../../../lib/use-load';
 import { fetchCompanyStatus, searchCompanies, setCompanyCookie } from '../api/companies';
 import type { Company } from '../api/companies';
 import { useDebounced } from '../hooks/use-debounced';
@@ -28,7 +27,7 @@ export function CompanySearch({ redirect = (url: string) => window.location.assi
     const status = await fetchCompanyStatus(c.id).catch(() => null);
     setOpen(null);
     if (status && Number(status.status) === 0 && status.loss_url) redirect(status.loss_url);
-    else navigate('/');
+    else navigate(PATHS.home);
   };
 
   return (

@@ -2,14 +2,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Empty, setCurrentInstrumentAtom, SkeletonRows, useAppNavigate, useSetAtom } from '@meridian/shared';
+import {
+  Empty,
+  setCurrentInstrumentAtom,
+  SkeletonRows,
+  useAppNavigate,
+  useSetAtom,
+  useLoad,
+  LoadError,
+} from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { InstrumentLogo } from '../../../components/instrument-logo';
-import { LoadError } from '../../../components/load-error';
 import { formatPrice } from '../../../lib/format';
 import { fetchTradeList } from '../../../lib/instruments';
 import { NS } from '../../../lib/ns';
 import { useLanguage } from '../../../lib/use-language';
-import { useLoad } from '../../../lib/use-load';
 import { useDebounced } from '../hooks/use-debounced';
 import { SearchBox } from './search-box';
 
@@ -38,7 +45,7 @@ export function InstrumentSearch() {
                   data-testid={`result-${i.Code}`}
                   onClick={() => {
                     setCurrent({ id: i.Id, code: i.Code });
-                    navigate('/trade');
+                    navigate(PATHS.trade);
                   }}
                 >
                   <InstrumentLogo logo={i.Logo} size={28} />

@@ -36,7 +36,7 @@ describe('order ticket', () => {
     const server = mockServer({});
     const { nav } = renderTicket();
     fireEvent.click(screen.getByTestId('submit-order'));
-    expect(nav.navigate).toHaveBeenCalledWith('/login?from=/trade');
+    expect(nav.navigate).toHaveBeenCalledWith('/login?from=%2Ftrade');
     expect(server.find('/v1/api/forex/submit')).toHaveLength(0);
   });
 

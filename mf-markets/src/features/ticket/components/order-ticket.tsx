@@ -16,7 +16,7 @@ import {
   useAppNavigate,
   useAtomValue,
 } from '@meridian/shared';
-import { BUY, formatMicros, SELL } from '@meridian/shared/pure';
+import { BUY, formatMicros, SELL, hrefs, PATHS } from '@meridian/shared/pure';
 import type { Side } from '@meridian/shared/pure';
 import { formatPrice } from '../../../lib/format';
 import { decimalsOf, formatAmount, formatNumber } from '../../../lib/format-amount';
@@ -71,7 +71,7 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
   const submit = async () => {
     const check = checkTicket(form, instrument, { loggedIn: session.isLoggedIn, balance, quote });
     if (check.kind === 'login') {
-      navigate('/login?from=/trade');
+      navigate(hrefs.login(PATHS.trade));
       return;
     }
     if (check.kind === 'error') {

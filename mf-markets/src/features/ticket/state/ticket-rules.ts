@@ -16,7 +16,7 @@ import {
   stepLots,
   toMicros,
 } from '@meridian/shared/pure';
-import type { Side } from '@meridian/shared/pure';
+import type { Side, SubmitParams } from '@meridian/shared/pure';
 
 /** 1 market price, 0 pending at a target price (spec §4). */
 export type OrderMode = 0 | 1;
@@ -46,16 +46,7 @@ export type TicketForm = {
   tp: string;
 };
 
-export type SubmitParams = {
-  type: Side;
-  cont: string;
-  forex_id: number;
-  status: OrderMode;
-  target_price: string;
-  stop_loss_price: string;
-  target_profit_price: string;
-  multiple: number;
-};
+export type { SubmitParams };
 
 export type TicketCheck =
   | { kind: 'login' }

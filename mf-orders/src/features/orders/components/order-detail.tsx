@@ -8,15 +8,14 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Dialog, MARGIN_DECIMALS, confirm, toast } from '@meridian/shared';
-import { formatFixed, formatTime, priceDecimals } from '../../../lib/format';
+import { CLOSE_REASONS } from '@meridian/shared/pure';
+import { formatFixed, formatTime, isPriceSet } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS, cancelOrder, closeOrder, setStops } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
 import { useAction } from '../hooks/use-action';
 import { checkStopsEdit } from '../state/order-rules';
 import { Profit, SideBadge } from './parts';
-
-const REASONS = ['manual', 'tp', 'sl', 'stop_out', 'reset', 'cancel', 'no_margin'];
 
 export type OrderDetailProps = {
   order: Order | null;
@@ -56,22 +55,14 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
   const { t, i18n } = useTranslation(NS);
   const lng = i18n.language;
   const [editing, setEditing] = useState(false);
-  const code = order.ForexTradeLists.Code;
-  const d = priceDecimals(
-    code,
-    order.Price,
-    order.UpdatePrice,
-    order.OriginPrice,
-    order.TargetLossPrice,
-    order.TargetProfitPrice,
-  );
-  const price = (v: number | null | undefined) => (v ? formatFixed(v, d, lng) : '--');
+  const d = order.PricePrecision;
+  const price = (v: string | null | undefined) => (isPriceSet(v) ? formatFixed(v, d, lng) : '--');
   const status = order.Status;
   const holding = status === ORDER_STATUS.holding;
   const pending = status === ORDER_STATUS.pending;
-  const closed = status === ORDER_STATUS.history;
+  const closed = status === ORDER_STATUS.closed;
   const reason =
-    order.CloseReason && REASONS.includes(order.CloseReason) ? t(`reason.${order.CloseReason}`) : null;
+    order.CloseReason && CLOSE_REASONS.includes(order.CloseReason) ? t(`reason.${order.CloseReason}`) : null;
 
   const [runClose, closing] = useAction(async () => {
     const ok = await confirm({
@@ -106,7 +97,11 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
     [t('field.margin'), formatFixed(order.CautionMoney, MARGIN_DECIMALS, lng)],
     [t('field.fee'), formatFixed(order.TradeFee, MARGIN_DECIMALS, lng)],
   ];
-  if (pending) rows.push([t('field.targetPrice'), price(order.TargetPrice || order.Price)]);
+  if (pending)
+    rows.push([
+      t('field.targetPrice'),
+      price(isPriceSet(order.TargetPrice) ? order.TargetPrice : order.Price),
+    ]);
   rows.push([t('field.expectedPrice'), price(order.ExpectedPrice ?? order.OriginPrice)]);
   if (!pending) rows.push([t('field.fillPrice'), price(order.FillPrice ?? order.Price), 'detail-fill']);
   if (holding) rows.push([t('field.currentPrice'), price(order.UpdatePrice), 'detail-current']);
@@ -202,8 +197,8 @@ function StopsEditor({
   onSaved: (order: Order) => void;
 }) {
   const { t } = useTranslation(NS);
-  const [tp, setTp] = useState(order.TargetProfitPrice ? String(order.TargetProfitPrice) : '');
-  const [sl, setSl] = useState(order.TargetLossPrice ? String(order.TargetLossPrice) : '');
+  const [tp, setTp] = useState(isPriceSet(order.TargetProfitPrice) ? order.TargetProfitPrice : '');
+  const [sl, setSl] = useState(isPriceSet(order.TargetLossPrice) ? order.TargetLossPrice : '');
   const [error, setError] = useState<string | null>(null);
   const [save, saving] = useAction(async () => {
     const check = checkStopsEdit(order, { takeProfit: tp, stopLoss: sl }, balance);

@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { formatFixed, priceDecimals } from '../../../lib/format';
+import { formatFixed } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
@@ -14,13 +14,10 @@ export const OrderRow = memo(function OrderRow({
 }: {
   order: Order;
   onOpen: (id: number) => void;
-  /** Changes once the instruments' precisions are known, so a memoised row draws again. */
-  precisionsReady?: boolean;
 }) {
   const { t, i18n } = useTranslation(NS);
   const lng = i18n.language;
-  const code = order.ForexTradeLists.Code;
-  const d = priceDecimals(code, order.Price, order.UpdatePrice, order.OriginPrice);
+  const d = order.PricePrecision;
   const pending = order.Status === ORDER_STATUS.pending;
   return (
     <Row
@@ -45,7 +42,7 @@ export const OrderRow = memo(function OrderRow({
         </span>
         {!pending && (
           <span>
-            {order.Status === ORDER_STATUS.history ? t('field.closePrice') : t('field.currentPrice')}{' '}
+            {order.Status === ORDER_STATUS.closed ? t('field.closePrice') : t('field.currentPrice')}{' '}
             <Num data-testid="order-current">{formatFixed(order.UpdatePrice, d, lng)}</Num>
           </span>
         )}

@@ -2,6 +2,7 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '@meridian/shared';
+import { hrefs } from '@meridian/shared/pure';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS } from '../api/orders-api';
 import type { OrderStatus } from '../api/orders-api';
@@ -9,7 +10,7 @@ import type { OrderStatus } from '../api/orders-api';
 const TABS: { status: OrderStatus; key: 'holding' | 'pending' | 'history' }[] = [
   { status: ORDER_STATUS.holding, key: 'holding' },
   { status: ORDER_STATUS.pending, key: 'pending' },
-  { status: ORDER_STATUS.history, key: 'history' },
+  { status: ORDER_STATUS.closed, key: 'history' },
 ];
 
 export function OrderTabs({ status }: { status: OrderStatus }) {
@@ -25,7 +26,7 @@ export function OrderTabs({ status }: { status: OrderStatus }) {
           aria-selected={status === tab.status}
           data-testid={`tab-${tab.key}`}
           onClick={() => {
-            if (status !== tab.status) navigate(`/order?type=${tab.status}`, { replace: true });
+            if (status !== tab.status) navigate(hrefs.order(tab.status), { replace: true });
           }}
         >
           {t(`tab.${tab.key}`)}

@@ -58,7 +58,6 @@ function server(
               balance: '90000.00',
             }),
     'GET /v1/api/main/account/forexDetail': ok(ACCOUNT),
-    'GET /v1/api/forex/trade_list': ok([{ Code: 'BTCUSD', PricePrecision: 2 }]),
     ...extra,
   });
 }
@@ -69,7 +68,7 @@ const rowOf = (id: number) =>
 
 describe('/order list', () => {
   it('loads the tab of ?type=, and switching tabs replaces the URL', async () => {
-    const net = server([[order({ Id: 5, Status: 0, Price: 50 })]]);
+    const net = server([[order({ Id: 5, Status: 0, Price: '50' })]]);
     const { nav } = renderPage(<OrderPage />, { path: '/order', query: 'type=0' });
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(net.find('/v1/api/forex/my_deal')[0]?.query.get('status')).toBe('0');
@@ -79,14 +78,14 @@ describe('/order list', () => {
   });
 
   it('shows each row: code, side, lots, prices and signed P/L at 6 decimals', async () => {
-    server([
+    const net = server([
       [
         order({
           Id: 3,
           OrderType: 2,
           Quantity: 0.5,
-          Price: 91000.5,
-          UpdatePrice: 90990,
+          Price: '91000.5',
+          UpdatePrice: '90990',
           FactProfits: '5.25',
         }),
       ],
@@ -100,6 +99,8 @@ describe('/order list', () => {
     expect(within(row).getByTestId('order-current')).toHaveTextContent('90,990.00');
     expect(within(row).getByTestId('order-pl')).toHaveTextContent('▲ +5.250000');
     expect(within(row).getByTestId('order-pl')).toHaveAttribute('data-direction', 'up');
+    // The precision comes with the order: the trade list is not fetched to learn it.
+    expect(net.find('/v1/api/forex/trade_list')).toHaveLength(0);
   });
 
   it('pages: appends page 2, stops at the total with "no more"', async () => {
@@ -174,7 +175,7 @@ describe('/order live updates', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     await waitFor(() => expect(screen.getByTestId('summary-equity')).toHaveTextContent('91,000.00'));
     realtime.emit(TOPICS.forexTrade, [
-      order({ Id: 2, FactProfits: '-3.500000', UpdatePrice: 97.25 }),
+      order({ Id: 2, FactProfits: '-3.500000', UpdatePrice: '97.25' }),
       order({ Id: 1, FactProfits: '2.000000' }),
     ]);
     const row = rowOf(2) as HTMLElement;
@@ -219,11 +220,11 @@ describe('/order detail and actions', () => {
         order({
           Id: 7,
           Status: 3,
-          ExpectedPrice: 100.5,
-          FillPrice: 100.75,
-          CloseExpectedPrice: 110,
-          ClosePrice: 109.5,
-          UpdatePrice: 109.5,
+          ExpectedPrice: '100.5',
+          FillPrice: '100.75',
+          CloseExpectedPrice: '110',
+          ClosePrice: '109.5',
+          UpdatePrice: '109.5',
           CloseReason: 'stop_out',
           FactProfits: '-12.000000',
           CompleteTimeHandler: '2026-01-02 04:00:00',
@@ -292,7 +293,7 @@ describe('/order detail and actions', () => {
   });
 
   it('cancel a pending order after confirming; declining sends nothing', async () => {
-    const net = server([[order({ Id: 4, Status: 0, Price: 50 })]], 1, {
+    const net = server([[order({ Id: 4, Status: 0, Price: '50' })]], 1, {
       'GET /v1/api/forex/cancel_trade': ok(order({ Id: 4, Status: 3 }), 'Order cancelled.'),
     });
     renderPage(<OrderPage />, { path: '/order', query: 'type=0' });
@@ -314,7 +315,7 @@ describe('/order detail and actions', () => {
 
   it('TP/SL edit: the side rules and the 50000 rule stop the call; a valid pair is sent once', async () => {
     let release: (r: FakeReply) => void = () => {};
-    const net = server([[order({ Id: 2, OrderType: 1, UpdatePrice: 100 })]], 1, {
+    const net = server([[order({ Id: 2, OrderType: 1, UpdatePrice: '100' })]], 1, {
       'GET /v1/api/forex/set_stop_price': () => new Promise<FakeReply>((r) => (release = r)),
     });
     renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
@@ -340,7 +341,7 @@ describe('/order detail and actions', () => {
     await act(async () =>
       release(
         ok(
-          order({ Id: 2, TargetLossPrice: 90, TargetProfitPrice: 120 }),
+          order({ Id: 2, TargetLossPrice: '90', TargetProfitPrice: '120' }),
           'Stop loss and take profit updated.',
         ),
       ),

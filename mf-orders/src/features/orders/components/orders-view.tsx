@@ -2,16 +2,14 @@
  * `/order`: tabs (in the URL), the live account summary, the paged order list and the detail popup. Live updates
  * change the loaded items in place (usePagedList's setItems), so a tick never reloads or reorders the list.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { SkeletonRows, useQueryParam } from '@meridian/shared';
 import { PagedList, usePagedList } from '@meridian/shared/lists';
-import { setKnownPrecisions } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS, fetchDeals } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
-import { fetchPrecisions } from '../api/precisions';
 import { useAccount } from '../hooks/use-account';
 import { useLiveOrders } from '../hooks/use-live-orders';
 import { floatingOf, mergeLive, removeOrder, statusFromParam } from '../state/order-rules';
@@ -29,18 +27,6 @@ export function OrdersView() {
   const [floating, setFloating] = useState<number | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
   const account = useAccount();
-  const [precisionsReady, setPrecisionsReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void fetchPrecisions().then((known) => {
-      setKnownPrecisions(known);
-      // Re-render once so rows drawn before the answer take the instrument's precision.
-      if (live) setPrecisionsReady(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
   const { reload: reloadAccount } = account;
 
   const fetchPage = useCallback(
@@ -60,7 +46,7 @@ export function OrdersView() {
       setFloating(floatingOf(live));
     },
     onClosed: (closed) => {
-      if (status !== ORDER_STATUS.history) setItems((items) => removeOrder(items, closed.Id));
+      if (status !== ORDER_STATUS.closed) setItems((items) => removeOrder(items, closed.Id));
       setDetailId((id) => (id === closed.Id ? null : id));
       setFloating(null);
       reloadAccount();
@@ -90,7 +76,7 @@ export function OrdersView() {
   const figures = account.figures ? liveFigures(account.figures, floating) : null;
   const balance = meta ? Number(meta.balance) : account.figures ? Number(account.figures.balance) : null;
   const realised =
-    status === ORDER_STATUS.history ? (meta?.status === status ? meta.allFactProfits : null) : undefined;
+    status === ORDER_STATUS.closed ? (meta?.status === status ? meta.allFactProfits : null) : undefined;
 
   return (
     <>
@@ -100,9 +86,7 @@ export function OrdersView() {
         <PagedList<Order>
           controller={controller}
           keyOf={keyOf}
-          renderItem={(order) => (
-            <OrderRow order={order} onOpen={setDetailId} precisionsReady={precisionsReady} />
-          )}
+          renderItem={(order) => <OrderRow order={order} onOpen={setDetailId} />}
           placeholder={<SkeletonRows rows={6} />}
         />
       </ListBox>
@@ -118,11 +102,7 @@ export function OrdersView() {
 }
 
 function tabKey(status: number): 'holding' | 'pending' | 'history' {
-  return status === ORDER_STATUS.pending
-    ? 'pending'
-    : status === ORDER_STATUS.history
-      ? 'history'
-      : 'holding';
+  return status === ORDER_STATUS.pending ? 'pending' : status === ORDER_STATUS.closed ? 'history' : 'holding';
 }
 
 const ListBox = styled.div`

@@ -6,7 +6,7 @@ describe('statusFromParam', () => {
   it('maps type 1, 0, 3 and falls back to holding', () => {
     expect(statusFromParam('1')).toBe(ORDER_STATUS.holding);
     expect(statusFromParam('0')).toBe(ORDER_STATUS.pending);
-    expect(statusFromParam('3')).toBe(ORDER_STATUS.history);
+    expect(statusFromParam('3')).toBe(ORDER_STATUS.closed);
     expect(statusFromParam(null)).toBe(ORDER_STATUS.holding);
     expect(statusFromParam('7')).toBe(ORDER_STATUS.holding);
   });
@@ -16,18 +16,18 @@ describe('mergeLive', () => {
   const a = order({ Id: 1 });
   const b = order({ Id: 2 });
   it('replaces loaded holding orders in place, keeping order and untouched items', () => {
-    const live = [order({ Id: 2, FactProfits: '5.000000', UpdatePrice: 150 }), order({ Id: 9 })];
+    const live = [order({ Id: 2, FactProfits: '5.000000', UpdatePrice: '150' }), order({ Id: 9 })];
     const next = mergeLive([a, b], live, ORDER_STATUS.holding);
     expect(next.map((o) => o.Id)).toEqual([1, 2]); // nothing appended
     expect(next[0]).toBe(a);
     expect(next[1]?.FactProfits).toBe('5.000000');
-    expect(next[1]?.UpdatePrice).toBe(150);
+    expect(next[1]?.UpdatePrice).toBe('150');
   });
   it('returns the same list when nothing applies (no re-render)', () => {
     const items = [a, b];
     expect(mergeLive(items, [order({ Id: 9 })], ORDER_STATUS.holding)).toBe(items);
     expect(mergeLive(items, [], ORDER_STATUS.holding)).toBe(items);
-    expect(mergeLive(items, [order({ Id: 1 })], ORDER_STATUS.history)).toBe(items);
+    expect(mergeLive(items, [order({ Id: 1 })], ORDER_STATUS.closed)).toBe(items);
   });
   it('drops a pending order that shows up live (it was filled)', () => {
     const next = mergeLive([a, b], [order({ Id: 1 })], ORDER_STATUS.pending);
@@ -49,8 +49,8 @@ describe('removeOrder and floatingOf', () => {
 
 describe('checkStopsEdit (the ticket rules)', () => {
   const rich = 100000;
-  const buy = order({ OrderType: 1, UpdatePrice: 100 });
-  const sell = order({ OrderType: 2, UpdatePrice: 100 });
+  const buy = order({ OrderType: 1, UpdatePrice: '100' });
+  const sell = order({ OrderType: 2, UpdatePrice: '100' });
   it("a long's stop loss below and take profit above the current bid", () => {
     expect(checkStopsEdit(buy, { stopLoss: '101', takeProfit: '' }, rich)).toEqual({
       kind: 'error',
@@ -82,7 +82,7 @@ describe('checkStopsEdit (the ticket rules)', () => {
     expect(checkStopsEdit(sell, { stopLoss: '110', takeProfit: '90' }, rich).kind).toBe('ok');
   });
   it('a pending order is checked against its target price', () => {
-    const pending = order({ Status: 0, Price: 50, UpdatePrice: 0 });
+    const pending = order({ Status: 0, Price: '50', UpdatePrice: '0' });
     expect(checkStopsEdit(pending, { stopLoss: '45', takeProfit: '55' }, rich).kind).toBe('ok');
     expect(checkStopsEdit(pending, { stopLoss: '55', takeProfit: '' }, rich)).toEqual({
       kind: 'error',

@@ -11,7 +11,7 @@ import type { Order, OrderStatus } from '../api/orders-api';
 /** The tab of `/order?type=`: 1, 0 or 3; anything else is holding. */
 export function statusFromParam(value: string | null): OrderStatus {
   if (value === '0') return ORDER_STATUS.pending;
-  if (value === '3') return ORDER_STATUS.history;
+  if (value === '3') return ORDER_STATUS.closed;
   return ORDER_STATUS.holding;
 }
 
@@ -27,7 +27,7 @@ export function mergeLive(
   live: readonly Order[],
   status: OrderStatus,
 ): readonly Order[] {
-  if (status === ORDER_STATUS.history || live.length === 0 || items.length === 0) return items;
+  if (status === ORDER_STATUS.closed || live.length === 0 || items.length === 0) return items;
   const byId = new Map(live.map((o) => [o.Id, o]));
   if (status === ORDER_STATUS.pending) {
     const next = items.filter((o) => !byId.has(o.Id));

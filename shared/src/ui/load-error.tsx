@@ -1,9 +1,15 @@
 /** The error state of an async screen: the message and a way out (retry). Loading and empty use the kit's. */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Empty } from '@meridian/shared';
+import { Empty } from './empty';
 
-export function LoadError({ onRetry, text }: { onRetry: () => void; text?: string }) {
+export type LoadErrorProps = {
+  onRetry: () => void;
+  /** Defaults to the common "request failed" sentence. */
+  text?: string;
+};
+
+export function LoadError({ onRetry, text }: LoadErrorProps) {
   const { t } = useTranslation('common');
   return (
     <div role="alert" data-testid="load-error">
@@ -19,7 +25,7 @@ export function LoadError({ onRetry, text }: { onRetry: () => void; text?: strin
   );
 }
 
-export const RetryButton = styled.button`
+const RetryButton = styled.button`
   min-height: 44px;
   padding: 0 ${({ theme }) => theme.space(5)};
   border: 1px solid ${({ theme }) => theme.color.border};

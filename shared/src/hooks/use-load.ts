@@ -1,13 +1,15 @@
-/** Load once on mount (and on `reload`): the loading / error / data states every async screen designs for. */
+/**
+ * Load once on mount, and again on `reload` or when `key` changes: the loading / error / data states every async
+ * screen designs for. `setData` replaces the data in place (after an edit the screen already knows the result of).
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type LoadState<T> =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
 
-export function useLoad<T>(load: () => Promise<T>): LoadState<T> & {
-  reload: () => void;
-  setData: (data: T) => void;
-} {
+export type LoadResult<T> = LoadState<T> & { reload: () => void; setData: (data: T) => void };
+
+export function useLoad<T>(load: () => Promise<T>, key: unknown = null): LoadResult<T> {
   const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
@@ -23,7 +25,7 @@ export function useLoad<T>(load: () => Promise<T>): LoadState<T> & {
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [attempt, key]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const setData = useCallback((data: T) => setState({ status: 'ready', data }), []);

@@ -1,0 +1,12 @@
+/**
+ * The funds module: the balance, the account figures and the ledger (deposits and withdrawals to come), built once
+ * by buildApp with what it reads from the trading module.
+ */
+import { Funds } from './service';
+import type { FundsDeps } from './service';
+
+export type { Funds, FundsDeps } from './service';
+
+export function createFunds(deps: FundsDeps): Funds {
+  return new Funds(deps);
+}

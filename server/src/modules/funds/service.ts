@@ -1,0 +1,75 @@
+/**
+ * The funds calls on top of the ledger and the trading module's account reads: the balance, the account figures at
+ * live prices and the ledger in the caller's language. Deposits and withdrawals will live here too.
+ */
+import { formatMicros, LEDGER_TYPE, marginLevelPercent, STOP_OUT_LEVEL_PERCENT } from '@meridian/shared/pure';
+import type { AccountFigures, Balance, Language, LedgerPage, LedgerType } from '@meridian/shared/pure';
+import type { I18n } from '../../lib/i18n';
+import { formatCents } from '../../lib/money';
+import { fmtTime } from '../../lib/time';
+import type { DB } from '../../storage/db';
+import { findUserById } from '../accounts';
+import type { AccountReads } from '../trading';
+import * as repo from './repository';
+
+export type FundsDeps = {
+  db: DB;
+  i18n: I18n;
+  /** Balance, margin and floating P/L at live prices (trading). */
+  accounts: Pick<AccountReads, 'snapshot'>;
+};
+
+/** Ledger `Type` of a kind of movement; any other kind is `other` and shows its memo. */
+const typeOf = (kind: string): LedgerType =>
+  (LEDGER_TYPE as Record<string, LedgerType | undefined>)[kind] ?? LEDGER_TYPE.other;
+
+export class Funds {
+  constructor(private readonly deps: FundsDeps) {}
+
+  /** GET /v1/api/main/wallet/getBalance. */
+  async balance(userId: number): Promise<Balance> {
+    const user = await findUserById(this.deps.db, userId);
+    return { balance: formatCents(user?.balance ?? 0), lock_balance: formatCents(user?.lock_balance ?? 0) };
+  }
+
+  /** GET /v1/api/main/account/forexDetail. */
+  async figures(userId: number): Promise<AccountFigures> {
+    const f = await this.deps.accounts.snapshot(userId);
+    const level = marginLevelPercent(f.equityMicros, f.usedMicros);
+    return {
+      balance: formatCents(f.balanceCents),
+      lock_balance: formatCents(f.lockCents),
+      equity: formatMicros(f.equityMicros),
+      used_margin: formatMicros(f.usedMicros),
+      free_margin: formatMicros(f.equityMicros - f.usedMicros),
+      margin_level: level === null ? null : level.toFixed(2),
+      floating_profit: formatMicros(f.floatingMicros),
+      stop_out_level: STOP_OUT_LEVEL_PERCENT.toFixed(2),
+      positions: f.holding.length,
+    };
+  }
+
+  /** GET /v1/api/main/accountLog/forexChange: the balance account's ledger, newest first. */
+  async ledger(userId: number, lang: Language, page: number, limit: number): Promise<LedgerPage> {
+    const { rows, total } = await repo.ledgerPage(this.deps.db, userId, page, limit);
+    return {
+      list: rows.map((r) => {
+        const type = typeOf(r.kind);
+        const memo = r.memo ?? r.kind;
+        return {
+          Id: r.id,
+          Value: formatCents(r.amount),
+          BalanceAfter: formatCents(r.balance_after),
+          Type: type,
+          Memo: memo,
+          MemoTran:
+            type === LEDGER_TYPE.other
+              ? memo
+              : this.deps.i18n.t(lang, `ledger.${r.kind}`, { id: r.ref_id ?? '' }),
+          CreatedAtTran: fmtTime(r.created_at),
+        };
+      }),
+      total,
+    };
+  }
+}

@@ -1,0 +1,315 @@
+/**
+ * Order commands: submit, fill, close, cancel and the stop levels, for users (through the routes), for the engine
+ * (triggers) and for the simulated traders. Every money movement happens in one transaction with its ledger rows
+ * (booking.ts); after each commit the engine hears of it (events.ts).
+ *
+ * Pending orders reserve nothing (as on common platforms): margin and fee are checked against the free balance at
+ * submission and again at the fill, where an order that can no longer be paid closes with reason `no_margin`.
+ */
+import {
+  ERROR_CODES,
+  checkLots,
+  checkStops,
+  closePriceOf,
+  feeMicros,
+  marginMicros,
+  microsToCents,
+  openPriceOf,
+  pendingKindOf,
+  SLTP_BALANCE_THRESHOLD,
+} from '@meridian/shared/pure';
+import type { CloseReason, OrderView, Side } from '@meridian/shared/pure';
+import { AppError } from '../../lib/errors';
+import type { MsgParams } from '../../lib/errors';
+import type { Order } from '../../storage/schema';
+import { findUserById, isUniqueViolation } from '../accounts';
+import type { Instrument, Quote } from '../markets';
+import type { WriteBatcher } from './batcher';
+import { bookOpen, closeInTrx } from './booking';
+import type { TradingDeps } from './deps';
+import type { OpenedAccount, TradingEvents } from './events';
+import * as repo from './repository';
+import { STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING } from './repository';
+import type { SubmitInput } from './schemas';
+import { decText, liveProfit, orderView } from './views';
+
+const refuse = (code: number, key: string, params: MsgParams = {}) => new AppError(code, key, params);
+const isSet = (v: string | undefined): v is string => v !== undefined && v !== '' && Number(v) !== 0;
+
+export type SubmitOptions = {
+  /** Fill at this quote instead of the live one (seeding the ranking history). */
+  quote?: Quote;
+  at?: number;
+  /** Skip the market schedule check (history seeding). */
+  ignoreSchedule?: boolean;
+};
+
+export class OrderCommands {
+  /** trade_fee_type, read on every submit: cached for a few seconds. */
+  private feeTypeCache: { value: number; until: number } | null = null;
+
+  constructor(
+    private readonly deps: TradingDeps,
+    private readonly events: TradingEvents,
+    private readonly batcher: WriteBatcher,
+  ) {}
+
+  private async feeType(): Promise<number> {
+    const now = Date.now();
+    const c = this.feeTypeCache;
+    if (c && c.until > now) return c.value;
+    const value = Number((await this.deps.setting('trade_fee_type')) ?? 1) || 0;
+    this.feeTypeCache = { value, until: now + 5000 };
+    return value;
+  }
+
+  /** Place an order: a position at the market now, or a pending order at its target. */
+  async submit(userId: number, input: SubmitInput, opts: SubmitOptions = {}): Promise<OrderView> {
+    const { db, market } = this.deps;
+    if (input.client_order_id) {
+      const existing = await repo.findByClientId(db, userId, input.client_order_id);
+      if (existing) return orderView(existing);
+    }
+    const inst = market.instrument(input.forex_id);
+    if (!inst) throw refuse(ERROR_CODES.instrumentNotFound, 'trade.instrumentNotFound');
+    const side = (input.type === 1 ? 1 : 2) as Side;
+    const leverage = validateLeverage(inst, input.multiple);
+    const lots = checkLots(input.cont, inst.pip, inst.minLots);
+    if (lots === 'belowMinimum')
+      throw refuse(ERROR_CODES.lotsInvalid, 'trade.lotsBelowMin', { min: inst.minLots });
+    if (lots !== 'ok') throw refuse(ERROR_CODES.lotsInvalid, 'trade.lotsOffStep', { step: inst.pip });
+    const at = opts.at ?? this.deps.now();
+    if (!opts.ignoreSchedule && !market.isOpen(inst.id, at))
+      throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
+    const quote = opts.quote ?? market.quote(inst.id);
+    if (!quote) throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
+
+    const pending = input.status === 0;
+    let target: string | null = null;
+    let kind = 'market';
+    if (pending) {
+      if (!isSet(input.target_price)) throw refuse(ERROR_CODES.validation, 'trade.priceRequired');
+      target = decText(input.target_price);
+      kind = pendingKindOf(side, Number(target), quote);
+    }
+    const sl = isSet(input.stop_loss_price) ? decText(input.stop_loss_price) : null;
+    const tp = isSet(input.target_profit_price) ? decText(input.target_profit_price) : null;
+
+    // The balance is read up front only where a rule needs it (SL/TP threshold, pending orders); a market order's
+    // funds are checked atomically by changeBalance in the transaction.
+    const user = sl || tp || pending ? await findUserById(db, userId) : undefined;
+    if ((sl || tp) && (user?.balance ?? 0) < SLTP_BALANCE_THRESHOLD * 100)
+      throw refuse(ERROR_CODES.stopsNotAllowed, 'trade.stopsNotAllowed', { min: SLTP_BALANCE_THRESHOLD });
+    const reference = pending ? (target as string) : closePriceOf(side, quote);
+    assertStops(side, reference, sl, tp);
+
+    const expected = pending ? (target as string) : decText(openPriceOf(side, quote));
+    const margin = marginMicros({
+      lots: input.cont,
+      contractSize: inst.contractSize,
+      price: expected,
+      leverage,
+      marginMode: inst.marginMode,
+    });
+    const ft = await this.feeType();
+    const fee = feeMicros({ lots: input.cont, feeRate: inst.feeRate, marginMicros: margin, feeType: ft });
+    const marginCents = microsToCents(margin);
+    const feeCents = microsToCents(fee);
+    if (user && user.balance < marginCents + feeCents)
+      throw refuse(ERROR_CODES.insufficientBalance, 'error.insufficientBalance');
+
+    let order: Order;
+    let account: OpenedAccount | undefined;
+    try {
+      order = await this.batcher.run(async (trx) => {
+        const o = await repo.insertOrder(trx, {
+          user_id: userId,
+          instrument_id: inst.id,
+          code: inst.code,
+          show_code: inst.showCode,
+          side,
+          status: pending ? STATUS_PENDING : STATUS_HOLDING,
+          kind,
+          lots: decText(input.cont),
+          leverage,
+          contract_size: String(inst.contractSize),
+          margin_mode: inst.marginMode,
+          fee_rate: inst.feeRate,
+          fee_type: ft,
+          quote_currency: inst.quoteCurrency,
+          price_precision: inst.pricePrecision,
+          expected_price: expected,
+          target_price: target,
+          open_price: pending ? null : expected,
+          stop_loss: sl,
+          take_profit: tp,
+          margin_micros: margin,
+          margin_cents: pending ? 0 : marginCents,
+          fee_micros: fee,
+          fee_cents: pending ? 0 : feeCents,
+          profit_micros: 0,
+          profit_cents: 0,
+          written_off_cents: 0,
+          client_order_id: input.client_order_id ?? null,
+          created_at: at,
+          opened_at: pending ? null : at,
+        });
+        if (!pending) account = await bookOpen(trx, o, marginCents, feeCents, at);
+        return o;
+      });
+    } catch (err) {
+      if (input.client_order_id && isUniqueViolation(err)) {
+        const existing = await repo.findByClientId(db, userId, input.client_order_id);
+        if (existing) return orderView(existing);
+      }
+      throw err;
+    }
+    this.events.opened(order, account);
+    return orderView(order, pending ? undefined : liveProfit(market, order, quote));
+  }
+
+  /**
+   * Fill a pending order at the first available price once its target is reached. Returns the position, or null
+   * when it was no longer pending; closes it with reason `no_margin` when the account cannot pay.
+   */
+  async fill(orderId: number, quote: Quote, at = this.deps.now()): Promise<Order | null> {
+    const attempt = await this.deps.db.transaction().execute(async (trx) => {
+      const o = await repo.findOrder(trx, orderId);
+      if (!o || o.status !== STATUS_PENDING) return null;
+      const price = decText(openPriceOf(o.side as Side, quote));
+      const margin = marginMicros({
+        lots: o.lots,
+        contractSize: o.contract_size,
+        price,
+        leverage: o.leverage,
+        marginMode: o.margin_mode,
+      });
+      const fee = feeMicros({ lots: o.lots, feeRate: o.fee_rate, marginMicros: margin, feeType: o.fee_type });
+      const marginCents = microsToCents(margin);
+      const feeCents = microsToCents(fee);
+      const user = await findUserById(trx, o.user_id);
+      if (!user || user.balance < marginCents + feeCents) return 'no_margin' as const;
+      const filled = await repo.markFilled(trx, o.id, {
+        open_price: price,
+        opened_at: at,
+        margin_micros: margin,
+        margin_cents: marginCents,
+        fee_micros: fee,
+        fee_cents: feeCents,
+      });
+      if (!filled) return null;
+      await bookOpen(trx, filled, marginCents, feeCents, at);
+      return filled;
+    });
+    if (attempt === 'no_margin') {
+      await this.cancel(orderId, 'no_margin', at);
+      return null;
+    }
+    if (attempt) this.events.changed(attempt.user_id);
+    return attempt;
+  }
+
+  /** Close a position in its own transaction (a user, a trigger, a simulated trader) and tell the engine. */
+  async close(
+    orderId: number,
+    args: { price: number; expected: number; reason: CloseReason; at?: number },
+  ): Promise<Order | null> {
+    const at = args.at ?? this.deps.now();
+    const closed = await this.deps.db
+      .transaction()
+      .execute((trx) => closeInTrx(trx, this.deps.market, orderId, { ...args, at }));
+    if (closed) {
+      this.events.changed(closed.user_id);
+      this.events.closed(closed.user_id, orderView(closed));
+    }
+    return closed;
+  }
+
+  /** Cancel a pending order (nothing was reserved, so no money moves). */
+  async cancel(orderId: number, reason: CloseReason, at = this.deps.now()): Promise<Order | null> {
+    const row = await repo.cancelPending(this.deps.db, orderId, reason, at);
+    if (row) {
+      this.events.changed(row.user_id);
+      this.events.closed(row.user_id, orderView(row));
+    }
+    return row ?? null;
+  }
+
+  // ---- the user's calls: only the caller's own orders ----
+
+  /** GET /v1/api/forex/close: at the live close-side price. */
+  async userClose(userId: number, id: number): Promise<OrderView> {
+    const { db, market } = this.deps;
+    const o = await repo.findUserOrder(db, userId, id);
+    if (!o) throw refuse(ERROR_CODES.orderNotFound, 'trade.orderNotFound');
+    if (o.status !== STATUS_HOLDING) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
+    if (!market.isOpen(o.instrument_id, this.deps.now()))
+      throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
+    const quote = market.quote(o.instrument_id);
+    if (!quote) throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
+    const price = closePriceOf(o.side as Side, quote);
+    const closed = await this.close(o.id, { price, expected: price, reason: 'manual' });
+    if (!closed) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
+    return orderView(closed);
+  }
+
+  /** GET /v1/api/forex/cancel_trade. */
+  async userCancel(userId: number, id: number): Promise<OrderView> {
+    const o = await repo.findUserOrder(this.deps.db, userId, id);
+    if (!o) throw refuse(ERROR_CODES.orderNotFound, 'trade.orderNotFound');
+    if (o.status !== STATUS_PENDING) throw refuse(ERROR_CODES.orderState, 'trade.notPending');
+    const row = await this.cancel(o.id, 'cancel');
+    if (!row) throw refuse(ERROR_CODES.orderState, 'trade.notPending');
+    return orderView(row);
+  }
+
+  /** GET /v1/api/forex/set_stop_price: "0" (or nothing) clears a level. */
+  async userSetStops(
+    userId: number,
+    input: { id: number; target_profit_price?: string | undefined; stop_loss_price?: string | undefined },
+  ): Promise<OrderView> {
+    const { db, market } = this.deps;
+    const o = await repo.findUserOrder(db, userId, input.id);
+    if (!o) throw refuse(ERROR_CODES.orderNotFound, 'trade.orderNotFound');
+    if (o.status === STATUS_CLOSED) throw refuse(ERROR_CODES.orderState, 'trade.alreadyClosed');
+    const sl = isSet(input.stop_loss_price) ? decText(input.stop_loss_price) : null;
+    const tp = isSet(input.target_profit_price) ? decText(input.target_profit_price) : null;
+    if (sl || tp) {
+      const user = await findUserById(db, userId);
+      if (!user || user.balance < SLTP_BALANCE_THRESHOLD * 100)
+        throw refuse(ERROR_CODES.stopsNotAllowed, 'trade.stopsNotAllowed', { min: SLTP_BALANCE_THRESHOLD });
+    }
+    const side = o.side as Side;
+    let reference: number | string;
+    if (o.status === STATUS_PENDING) reference = o.target_price ?? o.expected_price;
+    else {
+      const q = market.quote(o.instrument_id);
+      if (!q) throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
+      reference = closePriceOf(side, q);
+    }
+    assertStops(side, reference, sl, tp);
+    const row = await repo.setStops(db, userId, o.id, { stop_loss: sl, take_profit: tp });
+    if (!row) throw refuse(ERROR_CODES.orderState, 'trade.alreadyClosed');
+    this.events.changed(userId);
+    return orderView(row, liveProfit(market, row, market.quote(row.instrument_id)));
+  }
+}
+
+function validateLeverage(inst: Instrument, multiple: number | undefined): number {
+  if (inst.leverages.length === 0) throw refuse(ERROR_CODES.leverageInvalid, 'trade.leverageNotConfigured');
+  if (multiple === undefined || !inst.leverages.includes(multiple))
+    throw refuse(ERROR_CODES.leverageInvalid, 'trade.leverageInvalid', { list: inst.leverages.join(', ') });
+  return multiple;
+}
+
+function assertStops(side: Side, reference: number | string, sl: string | null, tp: string | null): void {
+  const r = checkStops(side, reference, sl, tp);
+  if (r === 'slWrongSide')
+    throw refuse(ERROR_CODES.stopsInvalid, side === 1 ? 'trade.slBelow' : 'trade.slAbove', {
+      price: String(reference),
+    });
+  if (r === 'tpWrongSide')
+    throw refuse(ERROR_CODES.stopsInvalid, side === 1 ? 'trade.tpAbove' : 'trade.tpBelow', {
+      price: String(reference),
+    });
+}

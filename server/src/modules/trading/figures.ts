@@ -1,0 +1,84 @@
+/**
+ * Reads of the trading module at the live prices: one account's figures (balance, margin, floating P/L) for the
+ * funds calls and the stop-out check, and the order list pages of my_deal.
+ *
+ * Equity = balance + lock_balance + floating P/L; used margin = lock_balance (cents x 10,000 in micro-units).
+ */
+import { formatMicros } from '@meridian/shared/pure';
+import type { DealPage } from '@meridian/shared/pure';
+import { formatCents } from '../../lib/money';
+import type { Order } from '../../storage/schema';
+import { findUserById } from '../accounts';
+import type { TradingDeps } from './deps';
+import * as repo from './repository';
+import type { Q } from './repository';
+import { STATUS_CLOSED, STATUS_HOLDING } from './repository';
+import { liveProfit, orderView } from './views';
+
+/** One account at the current quotes, in exact units (cents and micro-units). */
+export type AccountSnapshot = {
+  balanceCents: number;
+  lockCents: number;
+  floatingMicros: number;
+  equityMicros: number;
+  usedMicros: number;
+  holding: { order: Order; profitMicros: number; price: number }[];
+};
+
+export class AccountReads {
+  constructor(private readonly deps: Pick<TradingDeps, 'db' | 'market'>) {}
+
+  /** Balance, margin and floating P/L of one account; `db` may be a transaction (the stop-out check). */
+  async snapshot(userId: number, db: Q = this.deps.db): Promise<AccountSnapshot> {
+    const { market } = this.deps;
+    const user = await findUserById(db, userId);
+    const holding: AccountSnapshot['holding'] = [];
+    let floating = 0;
+    for (const o of await repo.userOrders(db, userId, STATUS_HOLDING)) {
+      const live = liveProfit(market, o, market.quote(o.instrument_id));
+      const p = live?.profitMicros ?? 0;
+      floating += p;
+      holding.push({ order: o, profitMicros: p, price: live?.price ?? Number(o.open_price) });
+    }
+    const balanceCents = user?.balance ?? 0;
+    const lockCents = user?.lock_balance ?? 0;
+    return {
+      balanceCents,
+      lockCents,
+      floatingMicros: floating,
+      equityMicros: (balanceCents + lockCents) * 10_000 + floating,
+      usedMicros: lockCents * 10_000,
+      holding,
+    };
+  }
+
+  /** The user's positions, newest first. */
+  holdingOrders(userId: number): Promise<Order[]> {
+    return repo.userOrders(this.deps.db, userId, STATUS_HOLDING);
+  }
+
+  /** The traded (not cancelled or reset) closed orders of these users: what a trading record is made of. */
+  closedTrades(userIds: readonly number[]) {
+    return repo.closedTrades(this.deps.db, userIds);
+  }
+
+  /** GET /v1/api/forex/my_deal: one page of the user's orders of one status, with the tab's P/L total. */
+  async dealPage(userId: number, status: number, page: number, limit: number): Promise<DealPage> {
+    const { db, market } = this.deps;
+    const { rows, total } = await repo.pageOrders(db, userId, status, page, limit);
+    const user = await findUserById(db, userId);
+    let all = 0;
+    if (status === STATUS_HOLDING) {
+      for (const o of await repo.userOrders(db, userId, STATUS_HOLDING))
+        all += liveProfit(market, o, market.quote(o.instrument_id))?.profitMicros ?? 0;
+    } else if (status === STATUS_CLOSED) {
+      all = await repo.sumRealised(db, userId);
+    }
+    return {
+      data: rows.map((o) => orderView(o, liveProfit(market, o, market.quote(o.instrument_id)))),
+      total,
+      all_fact_profits: formatMicros(all),
+      balance: formatCents(user?.balance ?? 0),
+    };
+  }
+}

@@ -1,0 +1,66 @@
+/** Realtime payloads with every field of the contract, for tests that publish on the bus by hand. */
+import type { DayMarketQuote, KlineUpdate, OrderView } from '@meridian/shared/pure';
+
+export const dayQuote = (
+  Code: string,
+  price: number,
+  over: Partial<DayMarketQuote> = {},
+): DayMarketQuote => ({
+  Id: 1,
+  Code,
+  price,
+  bid: price,
+  ask: price,
+  open: price,
+  closed: price,
+  high: price,
+  low: price,
+  volume: 0,
+  change: 0,
+  MarketStatus: 1,
+  time: 0,
+  ...over,
+});
+
+export const klineUpdate = (code: string, Close: number, over: Partial<KlineUpdate> = {}): KlineUpdate => ({
+  code,
+  period: '1M',
+  Time: 0,
+  Open: Close,
+  High: Close,
+  Low: Close,
+  Close,
+  Volume: 0,
+  ...over,
+});
+
+export const orderView = (Id: number, over: Partial<OrderView> = {}): OrderView => ({
+  Id,
+  ForexId: 1,
+  ForexTradeLists: { Id: 1, Code: 'EURUSD', ShowCode: 'EUR/USD' },
+  OrderType: 1,
+  Quantity: 0.1,
+  Multiple: 100,
+  PricePrecision: 5,
+  OriginPrice: '1.10020',
+  Price: '1.10020',
+  UpdatePrice: '1.10000',
+  FactProfits: '0.000000',
+  CautionMoney: '110.020000',
+  TradeFee: '0.050000',
+  TargetLossPrice: '0',
+  TargetProfitPrice: '0',
+  TargetPrice: '0',
+  CreateTimeHandler: '2026-01-02 03:04:05',
+  CompleteTimeHandler: '',
+  Status: 1,
+  PendingKind: 'market',
+  ExpectedPrice: '1.10020',
+  FillPrice: '1.10020',
+  CloseExpectedPrice: null,
+  ClosePrice: null,
+  CloseReason: null,
+  WrittenOff: '0.00',
+  ClientOrderId: null,
+  ...over,
+});

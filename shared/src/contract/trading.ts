@@ -1,0 +1,96 @@
+/**
+ * The wire contract of the trading calls and of FOREX_TRADE / FOREX_CLOSED: the shapes the server sends and the
+ * parameters it takes. Types only (plus two small constant tables), so importing them costs a client nothing; the
+ * server's response schemas are checked against these types at compile time, so a renamed field fails both sides.
+ */
+import type { Side } from '../domain/trading';
+
+/** Status of an order (and `status` of my_deal): 0 pending, 1 holding, 3 closed (the history tab). */
+export const ORDER_STATUS = { pending: 0, holding: 1, closed: 3 } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+/** Why an order left the book. */
+export const CLOSE_REASONS = ['manual', 'tp', 'sl', 'stop_out', 'reset', 'cancel', 'no_margin'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+
+/** How an order was placed: at the market, or pending as a limit or a stop (decided by the target's side). */
+export type OrderKind = 'market' | 'limit' | 'stop';
+
+/**
+ * One order as every trading call, FOREX_TRADE and FOREX_CLOSED send it. Prices are exact decimal text with at least
+ * `PricePrecision` decimals ("1.10020"), so a trailing zero survives; "0" means not set (SL, TP, a market order's
+ * target). Money is text too: 6 decimals for margin, fee and P/L, 2 for the written-off amount.
+ */
+export type OrderView = {
+  Id: number;
+  ForexId: number;
+  ForexTradeLists: { Id: number; Code: string; ShowCode: string };
+  /** 1 buy, 2 sell. */
+  OrderType: Side;
+  /** Lots. */
+  Quantity: number;
+  Multiple: number;
+  /** Decimals of the instrument's prices. */
+  PricePrecision: number;
+  /** The price asked for: the quote at submission, or the pending target. */
+  OriginPrice: string;
+  /** The fill price (the target while pending). */
+  Price: string;
+  /** The live close-side price while holding, the close price once closed. */
+  UpdatePrice: string;
+  /** P/L in USD: live while holding, realised once closed. */
+  FactProfits: string;
+  /** Margin in USD. */
+  CautionMoney: string;
+  /** Fee in USD. */
+  TradeFee: string;
+  TargetLossPrice: string;
+  TargetProfitPrice: string;
+  TargetPrice: string;
+  /** UTC `YYYY-MM-DD HH:mm:ss`. */
+  CreateTimeHandler: string;
+  /** UTC `YYYY-MM-DD HH:mm:ss`; empty while open. */
+  CompleteTimeHandler: string;
+  Status: OrderStatus;
+  PendingKind: OrderKind;
+  ExpectedPrice: string;
+  FillPrice: string | null;
+  /** The SL/TP level, or the quote when the close was asked for. */
+  CloseExpectedPrice: string | null;
+  ClosePrice: string | null;
+  CloseReason: CloseReason | null;
+  /** USD written off by the negative balance protection when this order closed. */
+  WrittenOff: string;
+  ClientOrderId: string | null;
+};
+
+/**
+ * GET /v1/api/forex/submit. Decimals travel as text; stop levels "0" (or absent) mean none; `client_order_id` makes a
+ * retried submit return the first order instead of opening a second.
+ */
+export type SubmitParams = {
+  type: Side;
+  /** Lots. */
+  cont: string;
+  forex_id: number;
+  /** 1 market, 0 pending at `target_price`. */
+  status: 0 | 1;
+  target_price?: string;
+  stop_loss_price?: string;
+  target_profit_price?: string;
+  multiple: number;
+  client_order_id?: string;
+};
+
+/** GET /v1/api/forex/my_deal: one page of the caller's orders of one status. */
+export type DealPage = {
+  data: OrderView[];
+  total: number;
+  /** Holding: the live P/L of every position; history: the realised total (USD, 6 decimals). */
+  all_fact_profits: string;
+  /** Free balance, USD with 2 decimals. */
+  balance: string;
+};
+
+/** GET /v1/api/main/user/resetForexDemoAccount. */
+export type DemoReset = { balance: string };

@@ -1,0 +1,53 @@
+/**
+ * The in-app path table: every page of the app by name, and builders for the paths that take a query. Remotes
+ * navigate with these (`navigate(PATHS.trade)`, `hrefs.order(ORDER_STATUS.pending)`) and `navigate`/`AppLink` take
+ * only an `AppHref`, so a mistyped path is a type error instead of a silent redirect to `/`. The host's route table
+ * maps each of these paths to the remote that renders it (a host test keeps the two equal).
+ *
+ * Exported from `@meridian/shared/pure`: bundled by each app, where the minifier turns `PATHS.trade` into the string
+ * itself as long as the object is only read property by property (so keep `Object.values(PATHS)` out of this file).
+ */
+import type { OrderStatus } from '../contract/trading';
+
+export const PATHS = {
+  home: '/',
+  trade: '/trade',
+  product: '/product',
+  rank: '/rank',
+  order: '/order',
+  user: '/user',
+  login: '/login',
+  register: '/register',
+  forgot: '/forgot',
+  language: '/language',
+  auth: '/mine/auth',
+  invite: '/mine/invite',
+  email: '/mine/email',
+  announcement: '/mine/announcement',
+  password: '/mine/password',
+  system: '/mine/system',
+  history: '/mine/history',
+  charge: '/mine/charge',
+  withdraw: '/mine/withdraw',
+  wallet: '/mine/wallet',
+  bankCards: '/mine/bank-card-list',
+  coinAddresses: '/mine/coin-address-list',
+  withdrawWay: '/mine/withdraw-way',
+  chat: '/mine/chat',
+  news: '/news',
+  newsDetail: '/news/detail',
+  feedback: '/feedback',
+} as const;
+
+/** A page of the app. */
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+/** Where an in-app navigation may go: a page, with a query string or not. */
+export type AppHref = AppPath | `${AppPath}?${string}`;
+
+/** The paths that carry a query. */
+export const hrefs = {
+  /** `/order?type=` picks the tab: 1 holding, 0 pending, 3 history. */
+  order: (type: OrderStatus): AppHref => `${PATHS.order}?type=${type}`,
+  /** `/login?from=` comes back to `from` after logging in. */
+  login: (from: AppHref): AppHref => `${PATHS.login}?from=${encodeURIComponent(from)}`,
+};
