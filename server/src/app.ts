@@ -39,6 +39,10 @@ import { registerRealtime } from './realtime/gateway';
 import { createMarkets } from './modules/markets';
 import type { MarketOverrides } from './modules/markets';
 import { marketsRoutes } from './modules/markets/routes';
+import { OpsDashboardRegistry } from './modules/ops/dashboard';
+import { opsRoutes } from './modules/ops/routes';
+import { complianceOpsRoutes } from './modules/compliance/ops-routes';
+import { accountsOpsRoutes } from './modules/accounts/ops-routes';
 
 export type AppOverrides = {
   storage?: Storage;
@@ -129,11 +133,13 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     now,
     uploadsDir: uploadsDirOf(config),
     bus,
+    opsDashboard: new OpsDashboardRegistry(),
     ...createMarkets(config, { db: storage.db, bus, now, log: app.log }, overrides),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('lang', 'hk');
   app.decorateRequest('user', null);
+  app.decorateRequest('ops', null);
 
   app.addHook('onRequest', async (req, reply) => {
     req.lang = requestLanguage(req.headers.lang);
@@ -210,8 +216,12 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   void app.register(complianceRoutes);
   void app.register(tradingRoutes);
   void app.register(marketsRoutes);
+  void app.register(opsRoutes);
+  void app.register(complianceOpsRoutes);
+  void app.register(accountsOpsRoutes);
   void app.register(async (scope) => {
-    await registerRealtime(scope, ctx, ctx.bus);
+    const gateway = await registerRealtime(scope, ctx, ctx.bus);
+    ctx.opsDashboard.onlineUsers = gateway.onlineUsers;
   });
 
   app.addHook('onClose', async () => {

@@ -9,6 +9,7 @@ import type { Lease } from './realtime/lease';
 import type { MarketData } from './modules/markets/contract';
 import type { PriceFeed } from './modules/markets/feed';
 import type { DB, Storage } from './storage/db';
+import type { OpsDashboardRegistry } from './modules/ops/dashboard';
 
 export type AppContext = {
   config: Config;
@@ -29,6 +30,8 @@ export type AppContext = {
   feed: PriceFeed;
   /** Leadership among API nodes: only the leader runs the feed (and the trading engine). */
   lease: Lease;
+  /** Ops dashboard counts registered by the modules (modules/ops/dashboard.ts). */
+  opsDashboard: OpsDashboardRegistry;
 };
 
 export function uploadsDirOf(config: Config): string {

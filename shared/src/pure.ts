@@ -85,3 +85,26 @@ export type {
   StopsCheck,
   PendingKind,
 } from './domain/trading';
+export { OPS_ROLES, OPS_IDLE_TIMEOUT_MS, OPS_ABSOLUTE_TIMEOUT_MS, KYC_REJECT_REASONS } from './protocol/ops';
+export type {
+  OpsRole,
+  OpsMe,
+  OpsSignInResult,
+  OpsPage,
+  OpsDashboardItem,
+  OpsDashboard,
+  OpsAuditRow,
+  OpsAuditQuery,
+  OpsAccountView,
+  OpsSecrets,
+  OpsRemote,
+  OpsRemoteVersion,
+  OpsRemoteHistory,
+  KycRejectReason,
+  OpsKycQueueItem,
+  OpsKycSubmission,
+  OpsKycDetail,
+  OpsKycDecision,
+  OpsUserRow,
+  OpsUserDetail,
+} from './protocol/ops';

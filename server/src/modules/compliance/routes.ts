@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { parseInput, str } from '../../lib/validate';
 import { isUniqueViolation } from '../accounts/repository';
 import { ownedUpload } from '../uploads/service';
+import { rejectionText } from './reasons';
 import { latestRealName, REVIEW } from './repository';
 
 const realNameBody = z.object({
@@ -38,7 +39,7 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
       card_id: row.card_id,
       front_pic: row.front_pic,
       reverse_pic: row.reverse_pic,
-      reason: row.review_status === REVIEW.rejected ? (row.reason ?? '') : '',
+      reason: row.review_status === REVIEW.rejected ? rejectionText(t, req.lang, row) : '',
     });
   });
 
@@ -69,6 +70,7 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
             decided_by: null,
             decided_at: null,
             reason: null,
+            lang: req.lang,
             created_at: now,
           })
           .execute();

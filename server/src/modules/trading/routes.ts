@@ -20,6 +20,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import { requireUser, userOf } from '../../lib/auth';
+import { refuseFrozen } from '../accounts/frozen';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
@@ -33,7 +34,7 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   const t = ctx.i18n.t;
   const auth = { preHandler: requireUser(ctx) };
 
-  app.get('/v1/api/forex/submit', auth, async (req) => {
+  app.get('/v1/api/forex/submit', { preHandler: [requireUser(ctx), refuseFrozen(ctx)] }, async (req) => {
     const q = parseInput(submitQuery, req.query);
     const order = await service.submit(ctx, userOf(req).id, q);
     return ok(order, t(req.lang, order.Status === 0 ? 'trade.pendingPlaced' : 'trade.opened'));
