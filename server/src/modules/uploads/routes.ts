@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import type { FastifyInstance } from 'fastify';
-import { authenticate, requireUser, userOf } from '../../lib/auth';
-import { optionalOps } from '../ops/auth';
+import { authenticate, requireUser, tokenFrom, userOf } from '../../lib/auth';
+import { isOpsToken, optionalOps } from '../ops/auth';
 import { envelope, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
@@ -38,12 +38,13 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { name: string } }>('/api/common/upload/:name', async (req, reply) => {
-    // KYC reviewers (compliance, admin) with an ops session, or the owner with a trader session.
-    const reviewer = await optionalOps(ctx, req, ['compliance']);
-    const user = reviewer ? null : await authenticate(ctx, req);
-    const name = req.params.name;
     const notFound = () =>
       reply.code(404).send(envelope(ERROR_CODES.notFound, t(req.lang, 'error.notFound'), null));
+    // KYC reviewers (compliance, admin) with an ops session, or the owner with a trader session.
+    const reviewer = await optionalOps(ctx, req, ['compliance']);
+    if (!reviewer && isOpsToken(tokenFrom(req) ?? '')) return notFound();
+    const user = reviewer ? null : await authenticate(ctx, req);
+    const name = req.params.name;
     if (!isUploadName(name)) return notFound();
     const row = await ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
     if (!row || (!reviewer && row.owner_id !== user?.id)) return notFound();
