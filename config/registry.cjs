@@ -9,7 +9,7 @@
  * version, so rebuilding unchanged code never creates a new one. Only the named remote's entry is ever edited, and
  * every edit holds one lock file, whoever makes it (the CLI or the server).
  */
-const crypto = require('node:crypto');
+const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -29,7 +29,7 @@ function listFiles(dir, base = dir) {
 }
 
 function hashDir(dir) {
-  const h = crypto.createHash('sha256');
+  const h = nodeCrypto.createHash('sha256');
   for (const rel of listFiles(dir)) {
     h.update(rel);
     h.update('\0');
@@ -64,7 +64,7 @@ function createRegistry(dist) {
   /** Write atomically, so the server never serves half a file. */
   function writeRegistry(reg) {
     fs.mkdirSync(dist, { recursive: true });
-    const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    const tmp = `${file}.${process.pid}.${nodeCrypto.randomBytes(4).toString('hex')}.tmp`;
     fs.writeFileSync(tmp, `${JSON.stringify(reg, null, 2)}\n`);
     fs.renameSync(tmp, file);
   }

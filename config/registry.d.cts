@@ -10,7 +10,11 @@ export type RegistryHistory = {
   note?: string;
   by?: string;
 };
-export type RegistryEntry = { current: string | null; versions: RegistryVersion[]; history: RegistryHistory[] };
+export type RegistryEntry = {
+  current: string | null;
+  versions: RegistryVersion[];
+  history: RegistryHistory[];
+};
 export type RegistryFile = { remotes: Record<string, RegistryEntry | undefined> };
 export type SetCurrentResult = { version: string; changed: boolean; from: string | null };
 
