@@ -1,7 +1,8 @@
 /**
  * `@meridian/shared/ops`: what ops pages share — the ops session, the ops API client, and the page kit. A federated
  * singleton of its own (like `./lists`), loaded only when an /ops route is visited, so nothing of the back office
- * is in a trader's first load.
+ * is in a trader's first load. Its files take the stateful parts (store, client) from `@meridian/shared` by name,
+ * so they are the one federated instance and no module is shared between the two entries' chunks.
  */
 export {
   opsSessionAtom,

@@ -33,7 +33,7 @@ export function Shell() {
   if (isOps(location.pathname)) {
     return (
       <Suspense fallback={<PageLoading />}>
-        <OpsArea />
+        <OpsArea RemotePage={RemotePage} PageLoading={PageLoading} />
       </Suspense>
     );
   }

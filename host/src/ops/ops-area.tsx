@@ -4,12 +4,12 @@
  * exposed ops pages, loaded like every remote route. Without an ops session every /ops path shows the sign-in page;
  * a page the person's roles do not open says so.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { jsonNamespace, registerNamespace, toast, useAtomValue } from '@meridian/shared';
+import { AppLink, jsonNamespace, registerNamespace, toast, useAtomValue } from '@meridian/shared';
 import {
   clearOpsSessionAtom,
   hasOpsRole,
@@ -19,56 +19,68 @@ import {
 } from '@meridian/shared/ops';
 import { appStore } from '@meridian/shared';
 import type { OpsDashboard, OpsMe } from '@meridian/shared/pure';
-import { PageLoading, RemotePage } from '../app/remote-page';
+import type { RemoteKey } from '../app/routes';
 import { OpsMenuIcon } from './icons';
+import OpsAuditPage from './pages/audit-page';
+import OpsDashboardPage from './pages/dashboard-page';
+import LoginPage from './pages/login-page';
+import OpsRemotesPage from './pages/remotes-page';
+import OpsStaffPage from './pages/staff-page';
 import { findOpsRoute, OPS_LOGIN_PATH, OPS_ROUTES } from './routes';
 import type { OpsRouteDef } from './routes';
 
 registerNamespace('ops', jsonNamespace('ops', '/'));
 
-/** The host's own ops pages, by exposed-module name (the same naming as a remote's). */
+/**
+ * The host's own ops pages, by exposed-module name (the same naming as a remote's). Bundled with this area rather
+ * than lazily one by one: every extra chunk costs the trader's first load a few bytes of chunk map.
+ */
 const HOST_PAGES: Record<string, ComponentType> = {
-  './OpsDashboardPage': lazy(() => import('./pages/dashboard-page')),
-  './OpsRemotesPage': lazy(() => import('./pages/remotes-page')),
-  './OpsStaffPage': lazy(() => import('./pages/staff-page')),
-  './OpsAuditPage': lazy(() => import('./pages/audit-page')),
+  './OpsDashboardPage': OpsDashboardPage,
+  './OpsRemotesPage': OpsRemotesPage,
+  './OpsStaffPage': OpsStaffPage,
+  './OpsAuditPage': OpsAuditPage,
 };
-const LoginPage = lazy(() => import('./pages/login-page'));
 
 /** Menu counts are refreshed this often while the back office is open. */
 const COUNTS_EVERY_MS = 60_000;
 
-export default function OpsArea() {
+/**
+ * What the shell lends the ops area: its remote-route view (Suspense, error boundary, retry) and loading state.
+ * Passed in rather than imported, so those modules stay whole in the trader's first-load chunk.
+ */
+export type OpsAreaProps = {
+  RemotePage: ComponentType<{ route: { remote: RemoteKey; module: string } }>;
+  PageLoading: ComponentType;
+};
+
+export default function OpsArea({ RemotePage, PageLoading }: OpsAreaProps) {
   const { pathname, search } = useLocation();
   const session = useAtomValue(opsSessionAtom);
   const { t } = useTranslation('ops');
 
   if (!session.signedIn || pathname === OPS_LOGIN_PATH) {
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <LoginPage from={pathname === OPS_LOGIN_PATH ? null : pathname + search} />
-      </Suspense>
-    );
+    return <LoginPage from={pathname === OPS_LOGIN_PATH ? null : pathname + search} />;
   }
   const route = findOpsRoute(pathname);
   return (
     <Layout me={session.me}>
       {!route ? (
         <Notice role="alert" data-testid="ops-not-found">
-          {t('notFound')} <Link to="/ops">{t('menu.dashboard')}</Link>
+          {t('notFound')} <AppLink to="/ops">{t('menu.dashboard')}</AppLink>
         </Notice>
       ) : !hasOpsRole(session.me, route.ops) ? (
         <Notice role="alert" data-testid="ops-forbidden">
           {t('forbidden')}
         </Notice>
       ) : (
-        <OpsRouteView key={route.path} route={route} />
+        <OpsRouteView key={route.path} route={route} RemotePage={RemotePage} PageLoading={PageLoading} />
       )}
     </Layout>
   );
 }
 
-function OpsRouteView({ route }: { route: OpsRouteDef }) {
+function OpsRouteView({ route, RemotePage, PageLoading }: { route: OpsRouteDef } & OpsAreaProps) {
   if (route.remote === 'host') {
     const Page = HOST_PAGES[route.module];
     if (!Page) return null;
@@ -78,7 +90,8 @@ function OpsRouteView({ route }: { route: OpsRouteDef }) {
       </Suspense>
     );
   }
-  return <RemotePage route={route as OpsRouteDef & { remote: Exclude<OpsRouteDef['remote'], 'host'> }} />;
+  // The table's own object: a stable identity, so the page is not re-created on every render.
+  return <RemotePage route={route as OpsRouteDef & { remote: RemoteKey }} />;
 }
 
 function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode }) {
@@ -300,7 +313,7 @@ const Side = styled.aside<{ $open: boolean }>`
   }
 `;
 
-const MenuLink = styled(Link)`
+const MenuLink = styled(AppLink)`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};

@@ -2,9 +2,8 @@
  * The API client for ops pages: the one client, with the ops token instead of the trader's; code 999 ends the ops
  * session (the ops shell then shows the sign-in page, keeping where the person was).
  */
-import { api, getApiConfig } from '../api/client';
-import type { Params, RequestOptions, WithMessage } from '../api/client';
-import { appStore } from '../state/store';
+import { api, appStore, getApiConfig } from '@meridian/shared';
+import type { Params, RequestOptions, WithMessage } from '@meridian/shared';
 import { clearOpsSessionAtom, opsSessionAtom } from './session';
 
 const auth = (): NonNullable<RequestOptions['auth']> => ({

@@ -1,6 +1,6 @@
 /** Dates and waiting times for ops screens, in the reader's language and time zone. */
-import { LANGUAGE_BCP47 } from '../constants';
-import type { Language } from '../constants';
+import { LANGUAGE_BCP47 } from '@meridian/shared';
+import type { Language } from '@meridian/shared';
 
 const tag = (lng: string): string => LANGUAGE_BCP47[lng as Language] ?? 'en';
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
-import { SkeletonRows } from '../ui/skeleton';
+import { SkeletonRows } from '@meridian/shared';
 import { waitParts, waitTone } from './format';
 
 // ---- page frame ----

@@ -2,17 +2,24 @@
  * The ops session, apart from the trader's: its own token (an `ops_` token, 30 minutes idle, 12 hours in all) and
  * the signed-in person, in local storage and atoms of the shared store. Base atoms are private.
  */
+import { appStore, atom, readStorage, writeStorage } from '@meridian/shared';
 import type { OpsMe, OpsRole } from '../protocol/ops';
-import { appStore, atom } from '../state/store';
-import { readJson, readStorage, writeStorage } from '../state/storage';
 
 const TOKEN_KEY = 'meridian.ops.token';
 const ME_KEY = 'meridian.ops.me';
 
 export type OpsSession = { token: string | null; me: OpsMe | null; signedIn: boolean };
 
+function readMe(): OpsMe | null {
+  try {
+    return JSON.parse(readStorage(ME_KEY) ?? 'null') as OpsMe | null;
+  } catch {
+    return null;
+  }
+}
+
 const tokenBaseAtom = atom<string | null>(readStorage(TOKEN_KEY));
-const meBaseAtom = atom<OpsMe | null>(readJson<OpsMe>(ME_KEY));
+const meBaseAtom = atom<OpsMe | null>(readMe());
 
 /** The ops session, derived. */
 export const opsSessionAtom = atom<OpsSession>((get) => {

@@ -4,8 +4,9 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+
 import styled from 'styled-components';
+import { AppLink } from '@meridian/shared';
 import {
   OpsCard,
   OpsEmpty,
@@ -57,9 +58,9 @@ export default function OpsDashboardPage() {
                       )}
                     </span>
                     {item.path && (
-                      <Link to={item.path} className="go">
+                      <AppLink to={item.path} className="go">
                         {t('dashboard.open')}
-                      </Link>
+                      </AppLink>
                     )}
                   </Queue>
                 ))}
