@@ -151,6 +151,12 @@ export const OpsTable = styled.table`
     overflow-wrap: anywhere;
     min-width: 200px;
   }
+  /* Long values (e-mail addresses) cut with an ellipsis; the full text is in the title. */
+  td.clip {
+    max-width: 240px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
 `;
 
 // ---- controls ----

@@ -48,6 +48,29 @@ const dayStart = (day: string | null): number | undefined => {
   return Number.isFinite(t) ? t : undefined;
 };
 
+/** `{"before":{"a":1},"after":{"a":2},"note":"x"}` as `a: 1 → 2 · note: x`; anything else as it is. */
+export function summaryText(summary: string): string {
+  let v: unknown;
+  try {
+    v = JSON.parse(summary);
+  } catch {
+    return summary;
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return summary;
+  const { before, after, ...extra } = v as { before?: unknown; after?: unknown } & Record<string, unknown>;
+  const show = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x));
+  const parts: string[] = [];
+  const b = before && typeof before === 'object' ? (before as Record<string, unknown>) : {};
+  const a = after && typeof after === 'object' ? (after as Record<string, unknown>) : {};
+  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    if (key in b && key in a) parts.push(`${key}: ${show(b[key])} → ${show(a[key])}`);
+    else if (key in a) parts.push(`${key}: ${show(a[key])}`);
+    else parts.push(`${key}: ${show(b[key])} → —`);
+  }
+  for (const [key, value] of Object.entries(extra)) parts.push(`${key}: ${show(value)}`);
+  return parts.length ? parts.join(' · ') : '—';
+}
+
 export default function OpsAuditPage() {
   const { t, i18n } = useTranslation('ops');
   const { search } = useLocation();
@@ -173,7 +196,7 @@ export default function OpsAuditPage() {
                         <td>{actionLabel(r.action)}</td>
                         <td>{r.object_type ? `${r.object_type} ${r.object_id ?? ''}` : '—'}</td>
                         <td className="wrap">
-                          <Summary>{r.summary === '{}' ? '—' : r.summary}</Summary>
+                          <Summary>{summaryText(r.summary)}</Summary>
                         </td>
                         <td>{r.ip}</td>
                       </tr>

@@ -302,7 +302,10 @@ const Roles = styled.div`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
+  min-width: 300px;
+  white-space: normal;
 `;
 
 const Form = styled.form`

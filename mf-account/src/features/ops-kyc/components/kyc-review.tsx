@@ -125,7 +125,7 @@ export function KycReview() {
                           <WaitingTime since={item.created_at} now={now} />
                         </td>
                         <td>{item.name}</td>
-                        <td>
+                        <td className="clip" title={item.email}>
                           {item.email}
                           <Sub>
                             {t('kyc.uid')} {item.uid}
