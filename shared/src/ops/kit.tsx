@@ -159,6 +159,19 @@ export const OpsTable = styled.table`
   }
 `;
 
+/** A table's header row from its column labels (an empty label is an unlabelled actions column). */
+export function OpsHead({ labels }: { labels: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map((label, i) => (
+          <th key={i}>{label}</th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 // ---- controls ----
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -282,6 +295,38 @@ const FieldBox = styled.label`
     color: ${({ theme }) => theme.color.danger};
     font-size: 13px;
   }
+`;
+
+/** A form in a dialog: fields stacked, text aligned to the start (dialogs centre their text). */
+export const OpsDialogForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  text-align: start;
+  p {
+    margin: 0;
+  }
+`;
+
+/** The buttons of a form or dialog, at the end of the row. */
+export const OpsButtons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+/** A form's refusal, under its fields (give it role="alert"). */
+export const OpsFormError = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.danger};
+  font-size: 14px;
+`;
+
+/** A muted second line inside a cell or a heading. */
+export const OpsSub = styled.small`
+  display: block;
+  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 /** A row of filters or form fields that wraps on narrow screens. */

@@ -9,9 +9,12 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   formatOpsTime,
+  opsApi,
   OpsButton,
+  OpsButtons,
   OpsEmpty,
   OpsField,
+  OpsHead,
   OpsInput,
   OpsPage,
   OpsPager,
@@ -20,7 +23,6 @@ import {
   OpsTable,
   OpsTableWrap,
   OpsToolbar,
-  opsApi,
   useOpsLoad,
 } from '@meridian/shared/ops';
 import type { OpsAuditRow, OpsPage as Page } from '@meridian/shared/pure';
@@ -151,7 +153,7 @@ export default function OpsAuditPage() {
         <OpsField label={t('audit.to')}>
           <OpsInput type="date" value={draft.to} onChange={set('to')} />
         </OpsField>
-        <Buttons>
+        <OpsButtons>
           <OpsButton type="submit" $variant="primary">
             {t('audit.apply')}
           </OpsButton>
@@ -165,7 +167,7 @@ export default function OpsAuditPage() {
           >
             {t('audit.clear')}
           </OpsButton>
-        </Buttons>
+        </OpsButtons>
       </OpsToolbar>
       <OpsState state={state} rows={8}>
         {(data) =>
@@ -175,16 +177,16 @@ export default function OpsAuditPage() {
             <>
               <OpsTableWrap>
                 <OpsTable data-testid="ops-audit-table">
-                  <thead>
-                    <tr>
-                      <th>{t('audit.time')}</th>
-                      <th>{t('audit.actor')}</th>
-                      <th>{t('audit.action')}</th>
-                      <th>{t('audit.object')}</th>
-                      <th>{t('audit.summary')}</th>
-                      <th>{t('audit.ip')}</th>
-                    </tr>
-                  </thead>
+                  <OpsHead
+                    labels={[
+                      t('audit.time'),
+                      t('audit.actor'),
+                      t('audit.action'),
+                      t('audit.object'),
+                      t('audit.summary'),
+                      t('audit.ip'),
+                    ]}
+                  />
                   <tbody>
                     {data.data.map((r) => (
                       <tr key={r.id} data-action={r.action}>
@@ -212,11 +214,6 @@ export default function OpsAuditPage() {
     </OpsPage>
   );
 }
-
-const Buttons = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space(2)};
-`;
 
 const Roles = styled.small`
   display: block;

@@ -9,16 +9,20 @@ import styled from 'styled-components';
 import { confirm, CopyButton, Dialog, QrCode, toast, useAtomValue } from '@meridian/shared';
 import {
   formatOpsTime,
+  opsApi,
   OpsBadge,
   OpsButton,
+  OpsButtons,
+  OpsDialogForm,
   OpsField,
+  OpsFormError,
+  OpsHead,
   OpsInput,
   OpsPage,
+  opsSessionAtom,
   OpsState,
   OpsTable,
   OpsTableWrap,
-  opsApi,
-  opsSessionAtom,
   useOpsLoad,
 } from '@meridian/shared/ops';
 import { OPS_ROLES } from '@meridian/shared/pure';
@@ -73,15 +77,15 @@ export default function OpsStaffPage() {
         {(accounts) => (
           <OpsTableWrap>
             <OpsTable>
-              <thead>
-                <tr>
-                  <th>{t('staff.email')}</th>
-                  <th>{t('staff.roles')}</th>
-                  <th>{t('staff.state')}</th>
-                  <th>{t('staff.lastSignIn')}</th>
-                  <th>{t('staff.actions')}</th>
-                </tr>
-              </thead>
+              <OpsHead
+                labels={[
+                  t('staff.email'),
+                  t('staff.roles'),
+                  t('staff.state'),
+                  t('staff.lastSignIn'),
+                  t('staff.actions'),
+                ]}
+              />
               <tbody>
                 {accounts.map((a) => (
                   <tr key={a.id} data-testid={`ops-staff-${a.email}`}>
@@ -218,7 +222,7 @@ function RolesDialog({
         editing.kind === 'create' ? t('staff.new') : t('staff.rolesOf', { email: editing.account.email })
       }
     >
-      <Form onSubmit={submit} noValidate>
+      <RolesForm onSubmit={submit} noValidate>
         {editing.kind === 'create' && (
           <OpsField label={t('staff.email')}>
             <OpsInput
@@ -247,16 +251,16 @@ function RolesDialog({
             </label>
           ))}
         </fieldset>
-        {error && <ErrorText role="alert">{error}</ErrorText>}
-        <Buttons>
+        {error && <OpsFormError role="alert">{error}</OpsFormError>}
+        <OpsButtons>
           <OpsButton type="button" onClick={onClose}>
             {t('cancel')}
           </OpsButton>
           <OpsButton type="submit" $variant="primary" disabled={busy} data-testid="ops-staff-save">
             {t('save')}
           </OpsButton>
-        </Buttons>
-      </Form>
+        </OpsButtons>
+      </RolesForm>
     </Dialog>
   );
 }
@@ -308,11 +312,30 @@ const Actions = styled.div`
   white-space: normal;
 `;
 
-const Form = styled.form`
+const Secrets = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(3)};
   text-align: start;
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.warning};
+  }
+  div {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+  code {
+    font-size: 12px;
+    overflow-wrap: anywhere;
+    color: ${({ theme }) => theme.color.text};
+    user-select: all;
+  }
+`;
+
+const RolesForm = styled(OpsDialogForm)`
   fieldset {
     border: 0;
     margin: 0;
@@ -336,40 +359,5 @@ const Form = styled.form`
     width: 18px;
     height: 18px;
     margin-top: 1px;
-  }
-`;
-
-const Buttons = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.color.danger};
-  font-size: 14px;
-`;
-
-const Secrets = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  text-align: start;
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.color.warning};
-  }
-  div {
-    display: flex;
-    flex-direction: column;
-    align-items: flex-start;
-    gap: ${({ theme }) => theme.space(2)};
-  }
-  code {
-    font-size: 12px;
-    overflow-wrap: anywhere;
-    color: ${({ theme }) => theme.color.text};
-    user-select: all;
   }
 `;

@@ -13,13 +13,18 @@ import {
   formatOpsTime,
   OpsBadge,
   OpsButton,
+  OpsButtons,
   OpsCard,
+  OpsDialogForm,
   OpsEmpty,
   OpsFacts,
   OpsField,
+  OpsFormError,
+  OpsHead,
   OpsPage,
   OpsSelect,
   OpsState,
+  OpsSub,
   OpsTable,
   OpsTableWrap,
   OpsTextarea,
@@ -101,13 +106,7 @@ export function KycReview() {
             <Split>
               <OpsTableWrap>
                 <OpsTable aria-label={t('kyc.queue')} data-testid="kyc-queue">
-                  <thead>
-                    <tr>
-                      <th>{t('kyc.waiting')}</th>
-                      <th>{t('kyc.name')}</th>
-                      <th>{t('kyc.account')}</th>
-                    </tr>
-                  </thead>
+                  <OpsHead labels={[t('kyc.waiting'), t('kyc.name'), t('kyc.account')]} />
                   <tbody>
                     {data.data.map((item) => (
                       <tr
@@ -127,9 +126,9 @@ export function KycReview() {
                         <td>{item.name}</td>
                         <td className="clip" title={item.email}>
                           {item.email}
-                          <Sub>
+                          <OpsSub>
                             {t('kyc.uid')} {item.uid}
-                          </Sub>
+                          </OpsSub>
                         </td>
                       </tr>
                     ))}
@@ -224,9 +223,9 @@ function Detail({
             <Head>
               <div>
                 <h2 data-testid="kyc-detail-name">{d.submission.name}</h2>
-                <Sub dir="ltr">{d.submission.card_id}</Sub>
+                <OpsSub dir="ltr">{d.submission.card_id}</OpsSub>
               </div>
-              <Buttons>
+              <OpsButtons>
                 <OpsButton
                   type="button"
                   $variant="primary"
@@ -245,7 +244,7 @@ function Detail({
                 >
                   {t('kyc.reject')} <kbd>r</kbd>
                 </OpsButton>
-              </Buttons>
+              </OpsButtons>
             </Head>
             <OpsFacts>
               <dt>{t('kyc.email')}</dt>
@@ -294,14 +293,7 @@ function History({ items, currentId, lng }: { items: OpsKycSubmission[]; current
   return (
     <OpsTableWrap>
       <OpsTable data-testid="kyc-history">
-        <thead>
-          <tr>
-            <th>{t('kyc.submitted')}</th>
-            <th>{t('kyc.outcome')}</th>
-            <th>{t('kyc.reason')}</th>
-            <th>{t('kyc.decidedBy')}</th>
-          </tr>
-        </thead>
+        <OpsHead labels={[t('kyc.submitted'), t('kyc.outcome'), t('kyc.reason'), t('kyc.decidedBy')]} />
         <tbody>
           {items.map((s) => (
             <tr key={s.id} aria-current={s.id === currentId ? 'true' : undefined}>
@@ -314,7 +306,7 @@ function History({ items, currentId, lng }: { items: OpsKycSubmission[]; current
               <td className="wrap">{s.reason ?? '—'}</td>
               <td>
                 {s.decided_by ?? '—'}
-                {s.decided_at ? <Sub>{formatOpsTime(s.decided_at, lng)}</Sub> : null}
+                {s.decided_at ? <OpsSub>{formatOpsTime(s.decided_at, lng)}</OpsSub> : null}
               </td>
             </tr>
           ))}
@@ -348,7 +340,7 @@ function RejectDialog({
   };
   return (
     <Dialog open onClose={onClose} title={t('kyc.rejectTitle', { name })}>
-      <Form onSubmit={submit} noValidate data-testid="kyc-reject-form">
+      <OpsDialogForm onSubmit={submit} noValidate data-testid="kyc-reject-form">
         <OpsField label={t('kyc.reason')}>
           <OpsSelect
             value={reason}
@@ -374,16 +366,16 @@ function RejectDialog({
           />
         </OpsField>
         <Hint>{t('kyc.noteHint')}</Hint>
-        {error && <ErrorText role="alert">{error}</ErrorText>}
-        <Buttons>
+        {error && <OpsFormError role="alert">{error}</OpsFormError>}
+        <OpsButtons>
           <OpsButton type="button" onClick={onClose}>
             {t('kyc.cancel')}
           </OpsButton>
           <OpsButton type="submit" $variant="danger" disabled={busy} data-testid="kyc-reject-confirm">
             {t('kyc.reject')}
           </OpsButton>
-        </Buttons>
-      </Form>
+        </OpsButtons>
+      </OpsDialogForm>
     </Dialog>
   );
 }
@@ -414,11 +406,6 @@ const Split = styled.div`
   }
 `;
 
-const Sub = styled.small`
-  display: block;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
 const DetailBody = styled.div`
   display: flex;
   flex-direction: column;
@@ -439,34 +426,14 @@ const Head = styled.div`
   }
 `;
 
-const Buttons = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  justify-content: flex-end;
-`;
-
 const Photos = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
   gap: ${({ theme }) => theme.space(3)};
 `;
 
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  text-align: start;
-`;
-
 const Hint = styled.p`
   margin: 0;
   font-size: 13px;
   color: ${({ theme }) => theme.color.textMuted};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.color.danger};
-  font-size: 14px;
 `;

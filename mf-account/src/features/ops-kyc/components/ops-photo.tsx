@@ -8,33 +8,12 @@ import styled from 'styled-components';
 import { Skeleton } from '@meridian/shared';
 import { opsApi } from '@meridian/shared/ops';
 import { OPS_NS } from '../../../lib/ops-ns';
-
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; src: string };
+import { usePrivateImage } from '../../../lib/private-image';
 
 export function OpsPhoto({ url, label, testId }: { url: string; label: string; testId: string }) {
   const { t } = useTranslation(OPS_NS);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const state = usePrivateImage(url, opsApi.blob);
   const [zoom, setZoom] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    setState({ status: 'loading' });
-    opsApi
-      .blob(url, controller.signal)
-      .then((blob) => {
-        if (controller.signal.aborted) return;
-        objectUrl = URL.createObjectURL(blob);
-        setState({ status: 'ready', src: objectUrl });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      });
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url]);
 
   useEffect(() => {
     if (!zoom) return undefined;

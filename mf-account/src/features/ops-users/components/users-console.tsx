@@ -13,18 +13,23 @@ import {
   hasOpsRole,
   OpsBadge,
   OpsButton,
+  OpsButtons,
   OpsCard,
+  OpsDialogForm,
   OpsEmpty,
   OpsFacts,
   OpsField,
+  OpsFormError,
+  OpsHead,
   OpsInput,
   OpsPage,
+  opsSessionAtom,
   OpsState,
+  OpsSub,
   OpsTable,
   OpsTableWrap,
   OpsTextarea,
   OpsToolbar,
-  opsSessionAtom,
   useHotkeys,
   useOpsLoad,
 } from '@meridian/shared/ops';
@@ -79,15 +84,15 @@ function Search() {
           ) : (
             <OpsTableWrap>
               <OpsTable data-testid="users-results">
-                <thead>
-                  <tr>
-                    <th>{t('users.uid')}</th>
-                    <th>{t('users.email')}</th>
-                    <th>{t('users.invite')}</th>
-                    <th>{t('users.type')}</th>
-                    <th>{t('users.joined')}</th>
-                  </tr>
-                </thead>
+                <OpsHead
+                  labels={[
+                    t('users.uid'),
+                    t('users.email'),
+                    t('users.invite'),
+                    t('users.type'),
+                    t('users.joined'),
+                  ]}
+                />
                 <tbody>
                   {rows.map((u) => (
                     <tr
@@ -265,17 +270,17 @@ function UserPage({ uid }: { uid: string }) {
               ) : (
                 <OpsTableWrap>
                   <OpsTable>
-                    <thead>
-                      <tr>
-                        <th>{t('users.order')}</th>
-                        <th>{t('users.instrument')}</th>
-                        <th>{t('users.side')}</th>
-                        <th>{t('users.lots')}</th>
-                        <th>{t('users.price')}</th>
-                        <th>{t('users.state')}</th>
-                        <th>{t('users.placed')}</th>
-                      </tr>
-                    </thead>
+                    <OpsHead
+                      labels={[
+                        t('users.order'),
+                        t('users.instrument'),
+                        t('users.side'),
+                        t('users.lots'),
+                        t('users.price'),
+                        t('users.state'),
+                        t('users.placed'),
+                      ]}
+                    />
                     <tbody>
                       {d.open_orders.map((o) => (
                         <tr key={o.id}>
@@ -300,13 +305,7 @@ function UserPage({ uid }: { uid: string }) {
               ) : (
                 <OpsTableWrap>
                   <OpsTable data-testid="user-sessions">
-                    <thead>
-                      <tr>
-                        <th>{t('users.signedIn')}</th>
-                        <th>{t('users.expires')}</th>
-                        <th>{t('users.ip')}</th>
-                      </tr>
-                    </thead>
+                    <OpsHead labels={[t('users.signedIn'), t('users.expires'), t('users.ip')]} />
                     <tbody>
                       {d.sessions.map((s) => (
                         <tr key={s.id}>
@@ -327,22 +326,22 @@ function UserPage({ uid }: { uid: string }) {
               ) : (
                 <OpsTableWrap>
                   <OpsTable data-testid="user-ledger">
-                    <thead>
-                      <tr>
-                        <th>{t('users.when')}</th>
-                        <th>{t('users.kind')}</th>
-                        <th>{t('users.amount')}</th>
-                        <th>{t('users.after')}</th>
-                        <th>{t('users.memo')}</th>
-                      </tr>
-                    </thead>
+                    <OpsHead
+                      labels={[
+                        t('users.when'),
+                        t('users.kind'),
+                        t('users.amount'),
+                        t('users.after'),
+                        t('users.memo'),
+                      ]}
+                    />
                     <tbody>
                       {d.ledger.map((l) => (
                         <tr key={l.id}>
                           <td>{formatOpsTime(l.created_at, lng)}</td>
                           <td>
                             {l.kind}
-                            {l.account === 'lock_balance' ? <Sub>{t('users.lockBalance')}</Sub> : null}
+                            {l.account === 'lock_balance' ? <OpsSub>{t('users.lockBalance')}</OpsSub> : null}
                           </td>
                           <td className="num">
                             {Number(l.amount) > 0 ? '+' : ''}
@@ -397,7 +396,7 @@ function FreezeDialog({
   const [error, setError] = useState('');
   return (
     <Dialog open onClose={onClose} title={t('users.freezeTitle')}>
-      <Form
+      <OpsDialogForm
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -416,16 +415,16 @@ function FreezeDialog({
             data-testid="user-freeze-reason"
           />
         </OpsField>
-        {error && <ErrorText role="alert">{error}</ErrorText>}
-        <Buttons>
+        {error && <OpsFormError role="alert">{error}</OpsFormError>}
+        <OpsButtons>
           <OpsButton type="button" onClick={onClose}>
             {t('users.cancel')}
           </OpsButton>
           <OpsButton type="submit" $variant="danger" disabled={busy} data-testid="user-freeze-confirm">
             {t('users.freeze')}
           </OpsButton>
-        </Buttons>
-      </Form>
+        </OpsButtons>
+      </OpsDialogForm>
     </Dialog>
   );
 }
@@ -459,31 +458,4 @@ const SectionBox = styled.section`
     margin: 0;
     font-size: 16px;
   }
-`;
-
-const Sub = styled.small`
-  display: block;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  text-align: start;
-  p {
-    margin: 0;
-  }
-`;
-
-const Buttons = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.color.danger};
-  font-size: 14px;
 `;
