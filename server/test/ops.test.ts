@@ -331,7 +331,9 @@ describe.each(MODES)('ops back office (%s)', (mode) => {
         token: b.trader.token,
       });
       expect(centerB.body.data).toMatchObject({ review_status: 0 });
-      expect(centerB.body.data.reason).toBe('the photos are blurred or unreadable (glare on the photo)');
+      expect(centerB.body.data.reason).toBe(
+        'the photos are blurred or unreadable (note: glare on the photo)',
+      );
 
       const rows = [...(await auditRows(t.app, 'kyc.approve')), ...(await auditRows(t.app, 'kyc.reject'))];
       const forA = rows.find((r) => r.object_id === String(a.id));

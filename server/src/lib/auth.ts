@@ -30,6 +30,8 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<A
       'users.email as email',
       'users.role as role',
       'users.is_demo as is_demo',
+      'users.frozen_at as frozen_at',
+      'users.frozen_reason as frozen_reason',
     ])
     .where('sessions.token_hash', '=', sha256(token))
     .where('sessions.revoked_at', 'is', null)
@@ -43,6 +45,7 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<A
     role: row.role,
     isDemo: row.is_demo === 1,
     sessionId: row.session_id,
+    frozen: row.frozen_at === null ? null : (row.frozen_reason ?? '-'),
   };
 }
 

@@ -20,14 +20,15 @@ export async function assertNotFrozen(ctx: Pick<AppContext, 'db'>, userId: numbe
     .select(['frozen_at', 'frozen_reason'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (row?.frozen_at != null) {
-    throw new AppError(ERROR_CODES.accountFrozen, 'account.frozen', { reason: row.frozen_reason ?? '-' });
-  }
+  if (row?.frozen_at != null) throw frozenError(row.frozen_reason ?? '-');
 }
 
-/** preHandler after requireUser: refuses a frozen account's call with 1304. */
-export function refuseFrozen(ctx: AppContext): preHandlerAsyncHookHandler {
+const frozenError = (reason: string) => new AppError(ERROR_CODES.accountFrozen, 'account.frozen', { reason });
+
+/** preHandler after requireUser: refuses a frozen account's call with 1304 (the state came with the session). */
+export function refuseFrozen(_ctx: AppContext): preHandlerAsyncHookHandler {
   return async (req) => {
-    await assertNotFrozen(ctx, userOf(req).id);
+    const { frozen } = userOf(req);
+    if (frozen !== null) throw frozenError(frozen);
   };
 }
