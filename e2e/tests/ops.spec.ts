@@ -180,6 +180,15 @@ test('every ops page at 1280x800 and 390x844, in English and Traditional Chinese
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect({ page: name, size, overflow }).toEqual({ page: name, size, overflow: 0 });
         await page.screenshot({ path: path.join(SHOTS, `${lng}-${size}-${name}.png`), fullPage: false });
+        if (size === 'phone' && name === 'dashboard') {
+          // On a phone the side menu is a drawer behind the menu button.
+          await expect(page.getByTestId('ops-menu-kyc')).toBeHidden();
+          await page.getByTestId('ops-menu-button').click();
+          await expect(page.getByTestId('ops-menu-kyc')).toBeVisible();
+          await page.screenshot({ path: path.join(SHOTS, `${lng}-${size}-menu.png`) });
+          await page.getByTestId('ops-menu-kyc').click();
+          await expect(page.getByTestId('ops-menu-kyc')).toBeHidden();
+        }
       }
       await context.close();
     }
