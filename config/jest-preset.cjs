@@ -24,7 +24,11 @@ function preset({ env = 'node', rootDir }) {
     transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
     // ESM-only dependencies that must be transformed for Jest's CommonJS runtime.
     transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(nanoid)/)'],
-    moduleNameMapper: { '\\.(css|svg|png)$': path.join(__dirname, 'jest-file-stub.cjs') },
+    moduleNameMapper: {
+      '\\.(css|svg|png)$': path.join(__dirname, 'jest-file-stub.cjs'),
+      // `@meridian/shared/ops` takes the store and client from the package by name, from inside the package itself.
+      '^@meridian/shared$': path.join(__dirname, '..', 'shared', 'src', 'index.ts'),
+    },
     setupFilesAfterEnv: env === 'jsdom' ? [path.join(__dirname, 'jest-setup-dom.cjs')] : [],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     clearMocks: true,

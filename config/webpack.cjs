@@ -55,6 +55,12 @@ function sharedConfig(pkgDir) {
       requiredVersion: `^${sharedPkg.version}`,
       version: sharedPkg.version,
     },
+    // The back office's session, client and kit: loaded only on /ops routes (see shared/src/ops.ts).
+    '@meridian/shared/ops': {
+      singleton: true,
+      requiredVersion: `^${sharedPkg.version}`,
+      version: sharedPkg.version,
+    },
   };
 }
 
@@ -237,7 +243,8 @@ const STANDALONE_HTML =
 /**
  * A remote's whole webpack config: `webpack.config.cjs` of each remote is one call to this.
  * `--env standalone` runs it alone on its dev server (port `devPort`, API proxied to API_URL or :8080).
- * @param {{ pkgDir: string, remote: string, namespace: string, devPort: number, exposes: Record<string,string> }} r
+ * `extraNamespaces`: more namespaces the remote ships (e.g. its ops pages' strings, kept out of its trader pages').
+ * @param {{ pkgDir: string, remote: string, namespace: string, extraNamespaces?: string[], devPort: number, exposes: Record<string,string> }} r
  */
 function remoteConfig(r) {
   return (env = {}, argv = {}) => {
@@ -248,7 +255,7 @@ function remoteConfig(r) {
       pkgDir: r.pkgDir,
       name: r.remote.replace('-', '_'),
       exposes: r.exposes,
-      locales: env.standalone ? [r.namespace, 'common'] : [r.namespace],
+      locales: [r.namespace, ...(r.extraNamespaces ?? []), ...(env.standalone ? ['common'] : [])],
       standalone: Boolean(env.standalone),
       outputPath: env.outDir ?? path.join(ROOT, 'dist/build', r.remote),
       ...(env.standalone

@@ -75,6 +75,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_STATIC_DIR = path.join(deploy, 'dist');
+  // The ops specs create back-office accounts with `npm run ops` on the same embedded database.
+  process.env.E2E_DATA_DIR = path.join(deploy, 'data');
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));

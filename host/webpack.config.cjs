@@ -10,7 +10,7 @@ module.exports = (env = {}, argv = {}) => {
     mode,
     pkgDir: __dirname,
     name: 'meridian_host',
-    locales: ['common', 'shell'],
+    locales: ['common', 'shell', 'ops'],
     entry: { main: './src/bootstrap.tsx' },
     outputPath: env.outDir ?? path.join(ROOT, 'dist/host'),
     plugins: [

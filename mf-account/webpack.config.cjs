@@ -5,6 +5,7 @@ module.exports = remoteConfig({
   pkgDir: __dirname,
   remote: 'mf-account',
   namespace: 'account',
+  extraNamespaces: ['accountOps'],
   devPort: 3004,
   exposes: {
     './UserPage': './src/app/pages/user-page.tsx',
@@ -18,5 +19,8 @@ module.exports = remoteConfig({
     './AnnouncementPage': './src/app/pages/announcement-page.tsx',
     './PasswordPage': './src/app/pages/password-page.tsx',
     './SystemPage': './src/app/pages/system-page.tsx',
+    // Back office (loaded only on /ops routes): KYC review and users.
+    './OpsKycPage': './src/app/pages/ops-kyc-page.tsx',
+    './OpsUsersPage': './src/app/pages/ops-users-page.tsx',
   },
 });

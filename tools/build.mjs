@@ -12,7 +12,8 @@ import { DIST, REMOTES } from './lib/paths.mjs';
 import { publish } from './lib/registry.mjs';
 import { webpackBuild } from './lib/webpack-build.mjs';
 
-export async function buildAll(only = []) {
+/** `makeCurrent: false` publishes each remote's new version without making it current (release-ready). */
+export async function buildAll(only = [], { makeCurrent = true } = {}) {
   const targets = (only.length ? only : ['host', ...REMOTES]).filter(
     (t) => t === 'host' || REMOTES.includes(t),
   );
@@ -28,7 +29,7 @@ export async function buildAll(only = []) {
       const staging = path.join(DIST, 'build', pkg);
       fs.rmSync(staging, { recursive: true, force: true });
       await webpackBuild(pkg, staging);
-      const { version, reused } = publish(pkg, staging);
+      const { version, reused } = publish(pkg, staging, { makeCurrent });
       process.stdout.write(
         `${reused ? 'unchanged' : 'published'} ${version} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
       );

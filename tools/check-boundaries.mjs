@@ -87,7 +87,7 @@ try {
   fs.rmSync(probe, { recursive: true, force: true });
 }
 
-// The remotes are listed in config/remotes.mjs only: no other tracked source restates the list.
+// The remotes are listed in config/remotes.cjs only: no other tracked source restates the list.
 const pair = `['"]${REMOTES[0]}['"],\\s*['"]${REMOTES[1]}['"]`;
 const grep = spawnSync(
   'git',
@@ -95,8 +95,8 @@ const grep = spawnSync(
   { cwd: ROOT, encoding: 'utf8' },
 );
 if (grep.status !== 0 && grep.status !== 1) throw new Error(`git grep failed: ${grep.stderr}`);
-const restated = grep.stdout.split('\n').filter((f) => f && f !== 'config/remotes.mjs');
-if (restated.length) fail(`the remote list is restated in ${restated.join(', ')}: import config/remotes.mjs`);
+const restated = grep.stdout.split('\n').filter((f) => f && f !== 'config/remotes.cjs');
+if (restated.length) fail(`the remote list is restated in ${restated.join(', ')}: import config/remotes.mjs (or require config/remotes.cjs)`);
 
 if (bad) process.exit(1);
 console.log(`[lint] ${cases.length} boundary cases, the cycle rule and the one remote list hold`);

@@ -4,6 +4,8 @@
  *
  *   npm run mf -- status                      every remote: current version, versions online, last change
  *   npm run mf -- release <remote>            build and publish a new version of that remote only
+ *   npm run mf -- publish <remote>            build and publish it without making it current: an admin makes it
+ *                                             current on /ops/remotes (or `rollback <remote> <version>` here)
  *   npm run mf -- rollback <remote> [version] point that remote back (default: the version before the current)
  *
  * Neither touches the host or any other remote; a fresh page load picks up the change (remotes.json is no-cache).
@@ -41,6 +43,12 @@ async function main() {
       await buildAll([remote]);
       status();
       return;
+    case 'publish':
+      if (!remote) throw new Error('usage: mf publish <remote>');
+      assertRemote(remote);
+      await buildAll([remote], { makeCurrent: false });
+      status();
+      return;
     case 'rollback': {
       if (!remote) throw new Error('usage: mf rollback <remote> [version]');
       const res = rollback(remote, version);
@@ -48,7 +56,9 @@ async function main() {
       return;
     }
     default:
-      throw new Error('usage: mf status | mf release <remote> | mf rollback <remote> [version]');
+      throw new Error(
+        'usage: mf status | mf release <remote> | mf publish <remote> | mf rollback <remote> [version]',
+      );
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Failure isolation and independent release: each remote made unreachable in turn shows its fallback while the
  * shell and the other remotes work, and retry recovers once it is back; a release then a rollback of one remote
- * changes what a fresh page load runs, with no host rebuild and no other remote touched.
+ * changes what a fresh page load runs, with no host rebuild and no other remote touched; the same from /ops/remotes.
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -12,6 +12,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { REMOTES } from '../../config/remotes.mjs';
 import { baseUrl, demoSession, expectPage, signIn, staticDir, withLanguage } from '../support/app';
+import { createOps, opsToken, withOpsSession } from '../support/ops';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -143,4 +144,60 @@ test('release then rollback of one remote changes what a fresh page load runs, a
   const afterRollback = await fresh();
   expect(afterRollback.version).toBe(start.version);
   expect(afterRollback.build).toBe(start.build);
+});
+
+test('an admin releases then rolls back mf-support from /ops/remotes; a fresh page load runs what is current', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const env = { ...process.env, STATIC_DIR: staticDir() };
+  const buildId = `ops-e2e-${Date.now()}`;
+  const fresh = async () => {
+    const context = await browser.newContext();
+    await withLanguage(context, 'en');
+    const page = await context.newPage();
+    const v = await loadedVersion(page, 'mf-support');
+    await context.close();
+    return v;
+  };
+  const start = await fresh();
+  // A team publishes a release-ready version; nothing changes for traders until someone makes it current.
+  await run('node', ['tools/mf.mjs', 'publish', 'mf-support'], {
+    cwd: ROOT,
+    env: { ...env, MF_BUILD_ID: buildId },
+    timeout: 180_000,
+  });
+  const published = readRegistry().remotes['mf-support']!;
+  expect(published.current).toBe(start.version);
+  const ready = published.versions.at(-1)!.version;
+  expect(ready).not.toBe(start.version);
+  expect((await fresh()).version).toBe(start.version);
+
+  const admin = await createOps('admin', 'release');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false });
+  await withLanguage(context, 'en');
+  await withOpsSession(context, await opsToken(request, admin));
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}/ops/remotes`);
+  const card = page.getByTestId('ops-remote-mf-support');
+  await card.getByTestId(`ops-make-current-${ready}`).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Make current' }).click();
+  await expect(card.getByTestId('ops-remote-current-mf-support')).toHaveText(ready);
+  expect(readRegistry().remotes['mf-support']!.current).toBe(ready);
+  expect(await fresh()).toEqual({ version: ready, build: buildId });
+
+  await card.getByTestId('ops-rollback-mf-support').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Roll back' }).click();
+  await expect(card.getByTestId('ops-remote-current-mf-support')).toHaveText(start.version);
+  const after = await fresh();
+  expect(after).toEqual(start);
+  // Both are in the audit log, with who did them.
+  await page.goto(`${baseUrl()}/ops/audit?action=remote.`);
+  const rows = page.getByTestId('ops-audit-table').locator('tr[data-action^="remote."]');
+  await expect(rows.first()).toContainText(admin.email);
+  await expect(
+    page.getByTestId('ops-audit-table').locator('tr[data-action="remote.release"]').first(),
+  ).toContainText(ready);
+  await context.close();
 });

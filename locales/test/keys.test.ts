@@ -20,10 +20,20 @@ type Lang = Language;
 const NO_LOADER = new Set(['server']);
 
 /** Values that may stay identical to English in any language. */
-const SAME_AS_ENGLISH_OK = new Set(['Meridian', 'OK']);
+const SAME_AS_ENGLISH_OK = new Set([
+  'Meridian',
+  'OK',
+  // Identifiers and units written the same in every language.
+  'UID',
+  'UID {{uid}}',
+  'IP',
+  '{{m}} min',
+  '{{h}} h {{m}} min',
+  '{{d}} d {{h}} h',
+]);
 /** `ns:key` that may stay identical to English in one language, because that language really uses the word. */
 const SAME_AS_ENGLISH_OK_IN: Partial<Record<Lang, readonly string[]>> = {
-  de: ['account:system.title', 'funds:wallet.title'],
+  de: ['account:system.title', 'funds:wallet.title', 'accountOps:kyc.name'],
 };
 
 type Json = { [key: string]: unknown };

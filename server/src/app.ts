@@ -55,6 +55,9 @@ import type { EventBus } from './realtime/bus';
 import { registerRealtime } from './realtime/gateway';
 import { LocalLease, RedisLease } from './realtime/lease';
 import type { Lease } from './realtime/lease';
+import { OpsDashboardRegistry, opsRoutes } from './modules/ops';
+import { complianceOpsRoutes } from './modules/compliance/ops-routes';
+import { accountsOpsRoutes } from './modules/accounts/ops-routes';
 
 /** Pieces a test (or a bench) may supply instead of the ones buildApp would build. */
 export type AppOverrides = {
@@ -169,6 +172,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     uploadsDir: uploadsDirOf(config),
     bus,
     lease,
+    opsDashboard: new OpsDashboardRegistry(),
   };
 
   // The domain services, each from what it declares.
@@ -198,6 +202,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.decorate('services', services);
   app.decorateRequest('lang', 'hk');
   app.decorateRequest('user', null);
+  app.decorateRequest('ops', null);
 
   app.addHook('onRequest', async (req, reply) => {
     req.lang = requestLanguage(req.headers.lang);
@@ -278,8 +283,12 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   void app.register(tradingRoutes, { trading });
   void app.register(fundsRoutes, { funds });
   void app.register(socialRoutes, { social });
+  void app.register(opsRoutes);
+  void app.register(complianceOpsRoutes);
+  void app.register(accountsOpsRoutes);
   void app.register(async (scope) => {
-    await registerRealtime(scope, ctx, ctx.bus);
+    const gateway = await registerRealtime(scope, ctx, ctx.bus);
+    ctx.opsDashboard.onlineUsers = gateway.onlineUsers;
   });
   // After the markets plugin (its service starts first and stops last): the engine, then the simulated traders.
   void app.register(async (scope) => {

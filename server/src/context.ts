@@ -11,6 +11,7 @@ import type { Mailer, SmsProvider } from './modules/notify';
 import type { EventBus } from './realtime/bus';
 import type { Lease } from './realtime/lease';
 import type { DB, Storage } from './storage/db';
+import type { OpsDashboardRegistry } from './modules/ops/dashboard';
 
 export type AppContext = {
   config: Config;
@@ -27,6 +28,8 @@ export type AppContext = {
   bus: EventBus;
   /** Leadership among API nodes: only the leader runs the feed and the trading engine. */
   lease: Lease;
+  /** Ops dashboard counts registered by the modules (modules/ops/dashboard.ts). */
+  opsDashboard: OpsDashboardRegistry;
 };
 
 export function uploadsDirOf(config: Config): string {

@@ -2,7 +2,6 @@
 import { sql } from 'kysely';
 import { setSetting } from '../src/modules/content/repository';
 import { sha256 } from '../src/lib/security';
-import { createOps } from '../src/modules/accounts/service';
 import {
   call,
   createDemo,
@@ -632,25 +631,6 @@ describe.each(MODES)('accounts (%s)', (mode) => {
         ).body.code,
       ).toBe(1);
     });
-  });
-
-  it('ops accounts come only from the CLI service, with a generated password', async () => {
-    const email = uniqueEmail('ops');
-    const { password, user } = await createOps(t.app.ctx, email);
-    expect(password.length).toBeGreaterThanOrEqual(24);
-    const row = await t.app.ctx.db
-      .selectFrom('users')
-      .select('role')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.role).toBe('ops');
-    const login = await call(t.app, {
-      method: 'POST',
-      url: '/api/user/loginForU',
-      form: { account: email, password },
-    });
-    expect(login.body.code).toBe(1);
-    await expect(createOps(t.app.ctx, email)).rejects.toThrow();
   });
 
   it('stores money as integers, never floating point', async () => {

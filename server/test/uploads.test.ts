@@ -2,8 +2,8 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { decideRealName } from '../src/modules/compliance/repository';
-import { createOps } from '../src/modules/accounts/service';
-import { call, createTestApp, MODES, registerUser, uniqueEmail } from './helpers';
+import { call, createTestApp, MODES, registerUser } from './helpers';
+import { createOpsUser } from './support/ops';
 import type { TestApp } from './helpers';
 
 function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
@@ -162,15 +162,13 @@ describe.each(MODES)('uploads and real name (%s)', (mode) => {
       headers: { authorization: a.token },
     });
     expect(bad.statusCode).toBe(404);
-    const opsEmail = uniqueEmail('ops');
-    const { password } = await createOps(t.app.ctx, opsEmail);
-    const ops = await call(t.app, {
-      method: 'POST',
-      url: '/api/user/loginForU',
-      form: { account: opsEmail, password },
-    });
-    const byOps = await t.app.inject({ method: 'GET', url, headers: { authorization: ops.body.data.token } });
+    const reviewer = await createOpsUser(t.app, ['compliance']);
+    const byOps = await t.app.inject({ method: 'GET', url, headers: { authorization: reviewer.token } });
     expect(byOps.statusCode).toBe(200);
+    // An ops person whose role does not review identities is not a reader.
+    const support = await createOpsUser(t.app, ['support']);
+    const bySupport = await t.app.inject({ method: 'GET', url, headers: { authorization: support.token } });
+    expect(bySupport.statusCode).not.toBe(200);
   });
 
   describe('real name', () => {
@@ -247,7 +245,7 @@ describe.each(MODES)('uploads and real name (%s)', (mode) => {
 
     it('keeps the decision: rejected shows the form again with the reason; approved refuses resubmission', async () => {
       const a = await registerUser(t.app);
-      const ops = await createOps(t.app.ctx, uniqueEmail('ops'));
+      const ops = await createOpsUser(t.app, ['compliance']);
       const pic = (await upload(a.token, await image('png'))).body.data.url;
       const form = { name: 'Wong Siu Ming', card_id: 'B7654321', front_pic: pic, reverse_pic: pic };
       await call(t.app, { method: 'POST', url: '/api/user_real/real_name', token: a.token, form });
@@ -259,7 +257,7 @@ describe.each(MODES)('uploads and real name (%s)', (mode) => {
       expect(
         await decideRealName(t.app.ctx.db, row.id, {
           approved: false,
-          decidedBy: ops.user.id,
+          decidedBy: ops.id,
           reason: 'Photo is blurred',
           at: Date.now(),
         }),
@@ -277,10 +275,10 @@ describe.each(MODES)('uploads and real name (%s)', (mode) => {
         .orderBy('id')
         .execute();
       expect(rows.map((r) => r.review_status)).toEqual([3, 1]);
-      expect(rows[0]).toMatchObject({ decided_by: ops.user.id, reason: 'Photo is blurred' });
+      expect(rows[0]).toMatchObject({ decided_by_ops: ops.id, reason: 'Photo is blurred' });
       await decideRealName(t.app.ctx.db, rows[1]!.id, {
         approved: true,
-        decidedBy: ops.user.id,
+        decidedBy: ops.id,
         reason: null,
         at: Date.now(),
       });

@@ -115,7 +115,7 @@ export type { CurrentInstrument } from './state/market';
 export type { SiteSettings } from './state/settings';
 export type { ToastItem, ToastKind } from './state/ui';
 export type { AppNavigation, NavigateOptions, AppLinkProps } from './navigation/navigation';
-export type { AppPath, AppHref } from './navigation/paths';
+export type { AppPath, OpsPath, AppHref } from './navigation/paths';
 export type { NamespaceLoader } from './i18n/i18n';
 export type { Theme, UpDownScheme } from './theme/theme';
 export type { PageHeaderProps } from './ui/page-header';

@@ -95,8 +95,8 @@ export type {
 } from './domain/trading';
 
 // The in-app path table (values here: each app bundles only what it reads; the types are in the main entry too)
-export { PATHS, hrefs } from './navigation/paths';
-export type { AppPath, AppHref } from './navigation/paths';
+export { PATHS, OPS_PATHS, hrefs } from './navigation/paths';
+export type { AppPath, OpsPath, AppHref } from './navigation/paths';
 
 // The wire contract
 export { ORDER_STATUS, CLOSE_REASONS } from './contract/trading';
@@ -113,3 +113,26 @@ export { LEDGER_TYPE } from './contract/funds';
 export type { Balance, AccountFigures, LedgerType, LedgerRow, LedgerPage } from './contract/funds';
 export type { TradeListItem, Category, Candle } from './contract/markets';
 export type { RankingItem, RankingPage } from './contract/social';
+export { OPS_ROLES, OPS_IDLE_TIMEOUT_MS, OPS_ABSOLUTE_TIMEOUT_MS, KYC_REJECT_REASONS } from './contract/ops';
+export type {
+  OpsRole,
+  OpsMe,
+  OpsSignInResult,
+  OpsPage,
+  OpsDashboardItem,
+  OpsDashboard,
+  OpsAuditRow,
+  OpsAuditQuery,
+  OpsAccountView,
+  OpsSecrets,
+  OpsRemote,
+  OpsRemoteVersion,
+  OpsRemoteHistory,
+  KycRejectReason,
+  OpsKycQueueItem,
+  OpsKycSubmission,
+  OpsKycDetail,
+  OpsKycDecision,
+  OpsUserRow,
+  OpsUserDetail,
+} from './contract/ops';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-registry-'));
 process.env.STATIC_DIR = dist;
-const { publish, readRegistry, rollback } = await import('../lib/registry.mjs');
+const { publish, readRegistry, rollback, setCurrent } = await import('../lib/registry.mjs');
 
 function fakeBuild(content) {
   const dir = fs.mkdtempSync(path.join(dist, 'build-'));
@@ -38,11 +38,11 @@ test('rollback returns to the previous version and touches no other remote', () 
   publish('mf-funds', fakeBuild('funds'));
   const funds = structuredClone(readRegistry().remotes['mf-funds']);
   const [v1, v2] = readRegistry().remotes['mf-orders'].versions.map((v) => v.version);
-  assert.deepEqual(rollback('mf-orders'), { version: v1, changed: true });
+  assert.deepEqual(rollback('mf-orders'), { version: v1, changed: true, from: v2 });
   assert.equal(readRegistry().remotes['mf-orders'].current, v1);
   assert.deepEqual(readRegistry().remotes['mf-funds'], funds);
   // Both versions stay online, and an explicit version can be chosen.
-  assert.deepEqual(rollback('mf-orders', v2), { version: v2, changed: true });
+  assert.deepEqual(rollback('mf-orders', v2), { version: v2, changed: true, from: v1 });
   assert.equal(readRegistry().remotes['mf-orders'].history.at(-1).action, 'rollback');
 });
 
@@ -52,6 +52,22 @@ test('refusals: unknown remote, unknown version, nothing to roll back to, not a 
   assert.throws(() => rollback('mf-funds'), /no earlier version/);
   const empty = fs.mkdtempSync(path.join(dist, 'empty-'));
   assert.throws(() => publish('mf-orders', empty), /not a remote build/);
+});
+
+test('a release-ready version waits until made current, and the history names who did it', () => {
+  const { version: live } = publish('mf-account', fakeBuild('a1'));
+  const { version: ready } = publish('mf-account', fakeBuild('a2'), { makeCurrent: false });
+  assert.notEqual(ready, live);
+  assert.equal(readRegistry().remotes['mf-account'].current, live);
+  assert.deepEqual(setCurrent('mf-account', ready, { action: 'release', by: 'ops@example.com' }), {
+    version: ready,
+    changed: true,
+    from: live,
+  });
+  const last = readRegistry().remotes['mf-account'].history.at(-1);
+  assert.equal(last.action, 'release');
+  assert.equal(last.by, 'ops@example.com');
+  assert.equal(rollback('mf-account').version, live);
 });
 
 test('the CLI prints status and refuses bad usage', () => {

@@ -1,4 +1,5 @@
-import { PATHS } from '@meridian/shared/pure';
+import { OPS_PATHS, PATHS } from '@meridian/shared/pure';
+import { OPS_LOGIN_PATH, OPS_ROUTES } from '../ops/routes';
 import { guard, hashRoute, mergedQuery } from './guard';
 import { findRoute, ROUTES } from './routes';
 
@@ -44,6 +45,12 @@ describe('route table', () => {
 
   it('has a route for every page of the path table, and no other', () => {
     expect(ROUTES.map((r) => r.path).sort()).toEqual(Object.values(PATHS).sort());
+  });
+
+  it('has an ops route for every page of the ops path table (sign-in aside), and no other', () => {
+    expect([...OPS_ROUTES.map((r) => r.path), OPS_LOGIN_PATH].sort()).toEqual(
+      Object.values(OPS_PATHS).sort(),
+    );
   });
 
   it('keeps only / and /trade alive', () => {

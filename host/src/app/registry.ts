@@ -38,13 +38,24 @@ function register(reg: Registry, only?: RemoteKey): void {
   else registerRemotes(list, { force: true });
 }
 
+/** How long a fetched registry is trusted before entering a remote route reads it again. */
+export const REGISTRY_STALE_MS = 30_000;
+let fetchedAt = 0;
+let known: Registry = { remotes: {} };
+
+function remember(reg: Registry): Registry {
+  known = reg;
+  fetchedAt = Date.now();
+  return reg;
+}
+
 /** Fetch and register the registry once; a failure is retried on the next call. */
 export function ensureRegistry(): Promise<Registry> {
   if (!registry) {
     registry = fetchRegistry().then(
       (reg) => {
         register(reg);
-        return reg;
+        return remember(reg);
       },
       (err: unknown) => {
         registry = null;
@@ -55,11 +66,31 @@ export function ensureRegistry(): Promise<Registry> {
   return registry;
 }
 
+/**
+ * The version of `remote` to show when its route is entered, or '' when the registry is older than
+ * {@link REGISTRY_STALE_MS}: the page then waits for {@link refreshRegistry} before loading, so a tab left open
+ * picks up a release or rollback on its next visit to that remote (once, never a reload loop).
+ */
+export function enteredVersion(remote: RemoteKey): string {
+  return Date.now() - fetchedAt < REGISTRY_STALE_MS ? (known.remotes[remote]?.current ?? '') : '';
+}
+
+/** Read the registry again; re-register (dropping the runtime's cache) only the remotes whose version changed. */
+export async function refreshRegistry(): Promise<void> {
+  await ensureRegistry();
+  const before = known;
+  const reg = await fetchRegistry();
+  registry = Promise.resolve(remember(reg));
+  for (const key of REMOTES) {
+    if (reg.remotes[key]?.current !== before.remotes[key]?.current) register(reg, key);
+  }
+}
+
 /** After a failure: read the registry again and re-register one remote, dropping what the runtime cached. */
 export async function resetRemote(remote: RemoteKey): Promise<void> {
   registry = null;
   const reg = await fetchRegistry();
-  registry = Promise.resolve(reg);
+  registry = Promise.resolve(remember(reg));
   register(reg, remote);
 }
 

@@ -7,7 +7,7 @@ import { Component, lazy, Suspense, useCallback, useMemo, useState } from 'react
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { loadExposed, resetRemote } from './registry';
+import { enteredVersion, loadExposed, refreshRegistry, resetRemote } from './registry';
 import type { RouteDef } from './routes';
 
 /** A remote that has not answered in this time is treated as down (the user gets a retry). */
@@ -33,11 +33,16 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 const lazyCache = new Map<string, ComponentType>();
 
-function lazyPage(route: RouteDef, attempt: number): ComponentType {
-  const key = `${route.remote}${route.module}#${attempt}`;
+/** What a remote page needs of its route: which remote, which exposed module (trader and ops routes alike). */
+type RemoteRoute = Pick<RouteDef, 'remote' | 'module'>;
+
+function lazyPage(route: RemoteRoute, attempt: number, version: string): ComponentType {
+  const key = `${route.remote}${route.module}@${version}#${attempt}`;
   let page = lazyCache.get(key);
   if (!page) {
     page = lazy(async () => {
+      // A stale registry (version '') is read again first: a release since the last visit loads here.
+      if (!version) await refreshRegistry();
       const mod = await withTimeout(
         loadExposed<PageModule>(route.remote, route.module),
         LOAD_TIMEOUT_MS,
@@ -48,7 +53,8 @@ function lazyPage(route: RouteDef, attempt: number): ComponentType {
       }
       return { default: mod.default };
     });
-    lazyCache.set(key, page);
+    // Cached by version; a stale check is never cached, so the next stale visit checks again.
+    if (version) lazyCache.set(key, page);
   }
   return page;
 }
@@ -76,10 +82,12 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
-export function RemotePage({ route }: { route: RouteDef }) {
+export function RemotePage({ route }: { route: RemoteRoute }) {
   const [attempt, setAttempt] = useState(0);
   const [retrying, setRetrying] = useState(false);
-  const Page = useMemo(() => lazyPage(route, attempt), [route, attempt]);
+  // The version current when this route was entered: a release or rollback since the last visit is picked up here.
+  const [version] = useState(() => enteredVersion(route.remote));
+  const Page = useMemo(() => lazyPage(route, attempt, version), [route, attempt, version]);
 
   const onRetry = useCallback(() => {
     setRetrying(true);

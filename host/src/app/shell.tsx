@@ -3,7 +3,7 @@
  * (React's Activity), every other route mounts when visited. Entering `/` or `/trade` asks the markets remote to
  * refresh its trade list (spec §2).
  */
-import { Activity, useEffect, useRef } from 'react';
+import { Activity, lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -18,15 +18,31 @@ import {
 import { hrefs, PATHS } from '@meridian/shared/pure';
 import type { AppPath } from '@meridian/shared';
 import { guard, hashRoute } from './guard';
-import { RemotePage } from './remote-page';
+import { PageLoading, RemotePage } from './remote-page';
 import { ROUTES } from './routes';
 import type { RouteDef } from './routes';
 import { TabBar } from './tab-bar';
 import { OfflineBanner } from './offline-banner';
 
+/** The back office: its own layout, routes and session, loaded only when an /ops address is visited. */
+const OpsArea = lazy(() => import('../ops/ops-area'));
+const isOps = (path: string) => path === '/ops' || path.startsWith('/ops/');
+
 const KEEP_ALIVE = ROUTES.filter((r) => r.keepAlive);
 
 export function Shell() {
+  const location = useLocation();
+  if (isOps(location.pathname)) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <OpsArea RemotePage={RemotePage} PageLoading={PageLoading} />
+      </Suspense>
+    );
+  }
+  return <TraderShell />;
+}
+
+function TraderShell() {
   const location = useLocation();
   const session = useAtomValue(sessionAtom);
 

@@ -20,8 +20,14 @@ export async function fetchPrivateImage(url: string, signal?: AbortSignal): Prom
   return res.blob();
 }
 
-/** The `blob:` URL of a private upload, or its loading/error state. `null` url: idle. */
-export function usePrivateImage(url: string | null): PrivateImage {
+/**
+ * The `blob:` URL of a private upload, or its loading/error state. `null` url: idle. `fetchBlob` reads it with the
+ * trader's token by default; the ops pages pass the ops client's.
+ */
+export function usePrivateImage(
+  url: string | null,
+  fetchBlob: (url: string, signal?: AbortSignal) => Promise<Blob> = fetchPrivateImage,
+): PrivateImage {
   const [state, setState] = useState<PrivateImage>({ status: 'idle' });
   useEffect(() => {
     if (!url) {
@@ -31,7 +37,7 @@ export function usePrivateImage(url: string | null): PrivateImage {
     const controller = new AbortController();
     let objectUrl: string | null = null;
     setState({ status: 'loading' });
-    fetchPrivateImage(url, controller.signal)
+    fetchBlob(url, controller.signal)
       .then((blob) => {
         if (controller.signal.aborted) return;
         objectUrl = URL.createObjectURL(blob);
@@ -44,6 +50,6 @@ export function usePrivateImage(url: string | null): PrivateImage {
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [url]);
+  }, [url, fetchBlob]);
   return state;
 }

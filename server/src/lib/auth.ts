@@ -5,7 +5,8 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import type { AuthUser } from './request';
-import { demoForbidden, forbidden, sessionExpired } from './errors';
+import { ERROR_CODES } from '@meridian/shared/pure';
+import { AppError, demoForbidden, sessionExpired } from './errors';
 import { sha256 } from './security';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
@@ -29,6 +30,8 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<A
       'users.email as email',
       'users.role as role',
       'users.is_demo as is_demo',
+      'users.frozen_at as frozen_at',
+      'users.frozen_reason as frozen_reason',
     ])
     .where('sessions.token_hash', '=', sha256(token))
     .where('sessions.revoked_at', 'is', null)
@@ -42,6 +45,7 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<A
     role: row.role,
     isDemo: row.is_demo === 1,
     sessionId: row.session_id,
+    frozen: row.frozen_at === null ? null : (row.frozen_reason ?? '-'),
   };
 }
 
@@ -52,7 +56,14 @@ export async function optionalUser(ctx: AppContext, req: FastifyRequest): Promis
   return findSessionUser(ctx, token);
 }
 
+/** Ops tokens (modules/ops/auth.ts) are `ops_` + 64 characters; a trader token is never that shape. */
+const OPS_TOKEN = /^ops_[A-Za-z0-9_-]{64}$/;
+
 export async function authenticate(ctx: AppContext, req: FastifyRequest): Promise<AuthUser> {
+  const token = tokenFrom(req);
+  if (token && OPS_TOKEN.test(token)) {
+    throw new AppError(ERROR_CODES.opsTokenOnTrader, 'ops.tokenOnTrader');
+  }
   const user = await optionalUser(ctx, req);
   if (!user) throw sessionExpired();
   req.user = user;
@@ -60,13 +71,9 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
 }
 
 /** preHandler for protected calls. `realOnly` refuses demo users (spec §6). */
-export function requireUser(
-  ctx: AppContext,
-  opts: { realOnly?: boolean; ops?: boolean } = {},
-): preHandlerAsyncHookHandler {
+export function requireUser(ctx: AppContext, opts: { realOnly?: boolean } = {}): preHandlerAsyncHookHandler {
   return async (req) => {
     const user = await authenticate(ctx, req);
-    if (opts.ops && user.role !== 'ops') throw forbidden();
     if (opts.realOnly && user.isDemo) throw demoForbidden();
   };
 }

@@ -8,6 +8,8 @@ export type AuthUser = {
   role: 'user' | 'ops';
   isDemo: boolean;
   sessionId: number;
+  /** The reason ops gave when the account is frozen, else null (read with the session: no extra query). */
+  frozen: string | null;
 };
 
 declare module 'fastify' {

@@ -57,7 +57,12 @@ function coalesceKey(topic: string, item: unknown): string {
   return `${topic}|${x.Code ?? x.code ?? ''}|${x.period ?? ''}`;
 }
 
-export type Gateway = { connections: () => number; close: () => void };
+export type Gateway = {
+  connections: () => number;
+  /** Distinct signed-in users with a socket on this node. */
+  onlineUsers: () => number;
+  close: () => void;
+};
 
 export async function registerRealtime(
   app: FastifyInstance,
@@ -217,6 +222,7 @@ export async function registerRealtime(
 
   const gateway: Gateway = {
     connections: () => conns.size,
+    onlineUsers: () => new Set([...conns].map((c) => c.userId).filter((id) => id !== null)).size,
     close: () => {
       clearInterval(timer);
       unsubscribeBus();

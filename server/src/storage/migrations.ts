@@ -274,6 +274,96 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0004_ops': {
+      // The back office: ops identities and sessions apart from traders, the append-only audit log, the KYC
+      // decision details, and frozen accounts. Ops accounts made before this (users.role 'ops') move across as
+      // admins without an authenticator (`npm run ops -- reset-totp <email>` enrols one) and lose trader sign-in.
+      async up(db: Any) {
+        await withId(db.schema.createTable('ops_accounts'), dialect)
+          .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('roles', 'varchar(64)', (c) => c.notNull())
+          .addColumn('totp_secret', 'varchar(64)')
+          .addColumn('totp_last_step', 'bigint')
+          .addColumn('disabled_at', 'bigint')
+          .addColumn('last_sign_in_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await withId(db.schema.createTable('ops_sessions'), dialect)
+          .addColumn('ops_id', 'bigint', (c) => c.notNull().references('ops_accounts.id'))
+          .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('revoked_at', 'bigint')
+          .addColumn('ip', 'varchar(64)')
+          .execute();
+        await db.schema.createIndex('ops_sessions_ops_idx').on('ops_sessions').column('ops_id').execute();
+
+        await withId(db.schema.createTable('audit_log'), dialect)
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .addColumn('actor_id', 'bigint')
+          .addColumn('actor_email', 'varchar(254)', (c) => c.notNull())
+          .addColumn('actor_roles', 'varchar(64)', (c) => c.notNull())
+          .addColumn('action', 'varchar(64)', (c) => c.notNull())
+          .addColumn('object_type', 'varchar(32)')
+          .addColumn('object_id', 'varchar(64)')
+          .addColumn('summary', 'text', (c) => c.notNull())
+          .addColumn('ip', 'varchar(64)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
+        await db.schema
+          .createIndex('audit_log_actor_idx')
+          .on('audit_log')
+          .columns(['actor_id', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('audit_log_action_idx')
+          .on('audit_log')
+          .columns(['action', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('audit_log_object_idx')
+          .on('audit_log')
+          .columns(['object_type', 'object_id', 'id'])
+          .execute();
+        // Append-only, whoever connects: the database itself refuses to change or remove a row.
+        if (dialect === 'postgres') {
+          await sql`create or replace function audit_log_append_only() returns trigger language plpgsql as $$
+            begin raise exception 'audit_log is append-only'; end $$`.execute(db);
+          await sql`create trigger audit_log_no_change before update or delete on audit_log
+            for each row execute function audit_log_append_only()`.execute(db);
+          await sql`create trigger audit_log_no_truncate before truncate on audit_log
+            for each statement execute function audit_log_append_only()`.execute(db);
+        } else {
+          await sql`create trigger audit_log_no_update before update on audit_log
+            begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
+          await sql`create trigger audit_log_no_delete before delete on audit_log
+            begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
+        }
+
+        await db.schema.alterTable('real_name').addColumn('reason_code', 'varchar(32)').execute();
+        await db.schema.alterTable('real_name').addColumn('lang', 'varchar(8)').execute();
+        await db.schema
+          .alterTable('real_name')
+          .addColumn('decided_by_ops', 'bigint', (c) => c.references('ops_accounts.id'))
+          .execute();
+        await db.schema
+          .createIndex('real_name_status_idx')
+          .on('real_name')
+          .columns(['review_status', 'id'])
+          .execute();
+        await db.schema.alterTable('users').addColumn('frozen_at', 'bigint').execute();
+        await db.schema.alterTable('users').addColumn('frozen_reason', 'text').execute();
+
+        const now = Date.now();
+        await sql`insert into ops_accounts (email, password_hash, roles, created_at, updated_at)
+          select email, password_hash, 'admin', ${now}, ${now} from users
+          where role = 'ops' and email is not null and password_hash is not null`.execute(db);
+        await sql`update users set password_hash = null where role = 'ops'`.execute(db);
+      },
+    },
   };
 }
 

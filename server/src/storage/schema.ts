@@ -24,6 +24,9 @@ export type UsersTable = {
   lock_balance: number;
   /** 1 for the simulated traders of the copy-trading ranking (migration 0003). */
   is_bot: Generated<number>;
+  /** Set by ops (migration 0004): no new orders, deposits or withdrawals while frozen. */
+  frozen_at: Generated<number | null>;
+  frozen_reason: Generated<string | null>;
   created_at: number;
   updated_at: number;
 };
@@ -126,6 +129,10 @@ export type RealNameTable = {
   decided_at: number | null;
   reason: string | null;
   created_at: number;
+  /** Migration 0004: the listed reason of a rejection (KYC_REJECT_REASONS), the submitter's language, the ops decider. */
+  reason_code: Generated<string | null>;
+  lang: Generated<string | null>;
+  decided_by_ops: Generated<number | null>;
 };
 
 export type UploadsTable = {
@@ -227,6 +234,49 @@ export type MarketStateTable = {
   quote_time: number;
 };
 
+/** An ops (back office) person: an identity apart from traders (migration 0004). */
+export type OpsAccountsTable = {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  /** Comma-separated OpsRole list. */
+  roles: string;
+  /** Base32 TOTP secret; null until enrolled. */
+  totp_secret: string | null;
+  /** The last TOTP time step accepted: a code is good once. */
+  totp_last_step: number | null;
+  disabled_at: number | null;
+  last_sign_in_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+/** Ops sessions: 30 min idle (last_seen_at), 12 h absolute (expires_at), revoked at sign-out. */
+export type OpsSessionsTable = {
+  id: Generated<number>;
+  ops_id: number;
+  token_hash: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip: string | null;
+};
+
+/** Append-only: the database refuses UPDATE and DELETE (triggers), and no code path issues them. */
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: number;
+  actor_id: number | null;
+  actor_email: string;
+  actor_roles: string;
+  action: string;
+  object_type: string | null;
+  object_id: string | null;
+  summary: string;
+  ip: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -243,6 +293,9 @@ export type Database = {
   market_state: MarketStateTable;
   orders: OrdersTable;
   traders: TradersTable;
+  ops_accounts: OpsAccountsTable;
+  ops_sessions: OpsSessionsTable;
+  audit_log: AuditLogTable;
 };
 
 export type User = Selectable<UsersTable>;

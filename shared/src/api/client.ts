@@ -80,6 +80,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** Resolve with the whole parsed JSON body, without envelope handling (manifest, external hosts). */
   raw?: boolean;
+  /** Another session than the trader's (the ops area): its token, and what its code 999 does. */
+  auth?: { token: string | null; onExpired: () => void };
 };
 
 /** Query parameters and form fields: `undefined` and `null` are left out. */
@@ -197,7 +199,7 @@ async function request<T>(
   const { url, apiOrigin } = buildUrl(path, method, params);
 
   const headers: Record<string, string> = { lang: config.getLanguage() };
-  const token = config.getToken();
+  const token = opts.auth ? opts.auth.token : config.getToken();
   if (token && isApiTarget(url, apiOrigin)) headers.authorization = token;
 
   let payload: BodyInit | undefined;
@@ -253,7 +255,8 @@ async function request<T>(
 
     const msg = typeof parsed.msg === 'string' ? parsed.msg : '';
     if (!silent) notify(msg);
-    if (parsed.code === CODE_SESSION_EXPIRED && !opts.initial) config.onSessionExpired();
+    if (parsed.code === CODE_SESSION_EXPIRED && !opts.initial)
+      (opts.auth?.onExpired ?? config.onSessionExpired)();
     throw new ApiError({
       kind: 'server',
       code: parsed.code,

@@ -43,6 +43,20 @@ export const ERROR_CODES = {
   orderNotFound: 1206,
   orderState: 1207,
   instrumentNotFound: 1208,
+
+  // 1300-1399: ops (back office) and account restrictions
+  /** A trader or demo token on an ops call. */
+  opsOnly: 1300,
+  /** The ops person's roles do not allow this call. */
+  opsRole: 1301,
+  /** Wrong, expired or already used authenticator code. */
+  opsBadTotp: 1302,
+  /** Someone else decided first (the message says who and when). */
+  opsAlreadyDecided: 1303,
+  /** The account is frozen: no new orders, deposits or withdrawals (the message says why). */
+  accountFrozen: 1304,
+  /** An ops token on a trader call. */
+  opsTokenOnTrader: 1305,
 } as const;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

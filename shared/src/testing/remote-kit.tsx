@@ -34,18 +34,22 @@ const readNs = (ns: string): Strings =>
 
 export type FakeNavigation = AppNavigation & { navigate: jest.Mock; back: jest.Mock };
 
-/** The English strings and a `renderPage` for one remote's namespace. */
-export function createRemoteTestKit(namespace: string) {
+/**
+ * The English strings and a `renderPage` for one remote's namespace; `also`: more namespaces its pages read (an
+ * ops page reads the host's `ops` namespace beside its own).
+ */
+export function createRemoteTestKit(namespace: string, { also = [] }: { also?: string[] } = {}) {
   const en: { common: Strings } & Record<string, Strings> = {
     common: readNs('common'),
     [namespace]: readNs(namespace),
+    ...Object.fromEntries(also.map((ns) => [ns, readNs(ns)])),
   };
 
   function createTestI18n() {
     const instance = createInstance();
     void instance.use(initReactI18next).init({
       lng: 'en',
-      ns: ['common', namespace],
+      ns: ['common', namespace, ...also],
       defaultNS: 'common',
       resources: { en },
       initAsync: false,

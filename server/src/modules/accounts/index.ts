@@ -3,4 +3,4 @@
  * change and its ledger row are written. Its routes are registered by app.ts (routes.ts).
  */
 export { changeBalance, findUserByEmail, findUserById, insertUser, isUniqueViolation } from './repository';
-export { createOps } from './service';
+export { assertNotFrozen, refuseFrozen } from './frozen';

@@ -244,32 +244,4 @@ export async function logout(ctx: AppContext, sessionId: number): Promise<void> 
   await repo.revokeSession(ctx.db, sessionId, ctx.now());
 }
 
-/** Create an ops account (CLI only). Returns the generated password, shown once. */
-export async function createOps(
-  ctx: Pick<AppContext, 'db' | 'now'>,
-  emailAddr: string,
-): Promise<{ password: string; user: UserView }> {
-  if (await repo.findUserByEmail(ctx.db, emailAddr))
-    throw new AppError(ERROR_CODES.accountExists, 'account.exists');
-  const password = `${randomSecret(18)}9a`;
-  const passwordHash = await hashPassword(password);
-  const now = ctx.now();
-  const user = await repo.insertUser(ctx.db, {
-    email: emailAddr,
-    mobile: null,
-    area_id: null,
-    password_hash: passwordHash,
-    role: 'ops',
-    is_demo: 0,
-    demo_secret_hash: null,
-    credit_score: 100,
-    inviter_id: null,
-    balance: 0,
-    lock_balance: 0,
-    created_at: now,
-    updated_at: now,
-  });
-  return { password, user: userView(user) };
-}
-
 export type { Language };

@@ -16,18 +16,28 @@ export function latestRealName(db: Q, userId: number): Promise<RealName | undefi
     .executeTakeFirst();
 }
 
-/** The ops decision on a waiting submission (used by the ops review; here for tests and the later issue). */
+/**
+ * The ops decision on a waiting submission: true when this call decided it, false when it was no longer waiting
+ * (someone else decided first), so two reviewers at once can never both win. `decidedBy` is the ops account.
+ */
 export async function decideRealName(
   db: Q,
   id: number,
-  decision: { approved: boolean; decidedBy: number; reason: string | null; at: number },
+  decision: {
+    approved: boolean;
+    decidedBy: number;
+    reasonCode?: string | null;
+    reason: string | null;
+    at: number;
+  },
 ): Promise<boolean> {
   const r = await db
     .updateTable('real_name')
     .set({
       review_status: decision.approved ? REVIEW.approved : REVIEW.rejected,
-      decided_by: decision.decidedBy,
+      decided_by_ops: decision.decidedBy,
       decided_at: decision.at,
+      reason_code: decision.approved ? null : (decision.reasonCode ?? null),
       reason: decision.reason,
     })
     .where('id', '=', id)

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import { parseInput, str } from '../../lib/validate';
 import { isUniqueViolation } from '../accounts';
 import { ownedUpload } from '../uploads';
+import { rejectionText } from './reasons';
 import { latestRealName, REVIEW } from './repository';
 
 const realNameBody = z.object({
@@ -55,7 +56,7 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
       card_id: row.card_id,
       front_pic: row.front_pic,
       reverse_pic: row.reverse_pic,
-      reason: row.review_status === REVIEW.rejected ? (row.reason ?? '') : '',
+      reason: row.review_status === REVIEW.rejected ? rejectionText(t, req.lang, row) : '',
     });
   });
 
@@ -86,6 +87,7 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
             decided_by: null,
             decided_at: null,
             reason: null,
+            lang: req.lang,
             created_at: now,
           })
           .execute();

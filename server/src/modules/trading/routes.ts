@@ -14,6 +14,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import { requireUser, userOf } from '../../lib/auth';
 import { okResponse } from '../../lib/contract';
+import { refuseFrozen } from '../accounts';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
@@ -34,7 +35,7 @@ export const tradingRoutes: FastifyPluginAsync<{ trading: Trading }> = async (ap
   const { commands, reads, risk } = trading;
   const order = { ...auth, schema: { response: okResponse(orderViewSchema) } };
 
-  app.get('/v1/api/forex/submit', order, async (req) => {
+  app.get('/v1/api/forex/submit', { ...order, preHandler: [requireUser(app.ctx), refuseFrozen(app.ctx)] }, async (req) => {
     const q = parseInput(submitQuery, req.query);
     const view = await commands.submit(userOf(req).id, q);
     return ok(view, t(req.lang, view.Status === 0 ? 'trade.pendingPlaced' : 'trade.opened'));

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireUser, userOf } from '../../lib/auth';
+import { authenticate, requireUser, tokenFrom, userOf } from '../../lib/auth';
 import { okResponse } from '../../lib/contract';
+import { isOpsToken, optionalOps } from '../ops';
 import { envelope, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
@@ -42,29 +43,28 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     return ok({ url }, t(req.lang, 'upload.ok'));
   });
 
-  app.get<{ Params: { name: string } }>(
-    '/api/common/upload/:name',
-    { preHandler: requireUser(ctx) },
-    async (req, reply) => {
-      const user = userOf(req);
-      const name = req.params.name;
-      const notFound = () =>
-        reply.code(404).send(envelope(ERROR_CODES.notFound, t(req.lang, 'error.notFound'), null));
-      if (!isUploadName(name)) return notFound();
-      const row = await ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
-      if (!row || (row.owner_id !== user.id && user.role !== 'ops')) return notFound();
-      let data: Buffer;
-      try {
-        data = await fs.promises.readFile(path.join(ctx.uploadsDir, name));
-      } catch {
-        return notFound();
-      }
-      return reply
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', 'inline')
-        .type(row.mime)
-        .send(data);
-    },
-  );
+  app.get<{ Params: { name: string } }>('/api/common/upload/:name', async (req, reply) => {
+    const notFound = () =>
+      reply.code(404).send(envelope(ERROR_CODES.notFound, t(req.lang, 'error.notFound'), null));
+    // KYC reviewers (compliance, admin) with an ops session, or the owner with a trader session.
+    const reviewer = await optionalOps(ctx, req, ['compliance']);
+    if (!reviewer && isOpsToken(tokenFrom(req) ?? '')) return notFound();
+    const user = reviewer ? null : await authenticate(ctx, req);
+    const name = req.params.name;
+    if (!isUploadName(name)) return notFound();
+    const row = await ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
+    if (!row || (!reviewer && row.owner_id !== user?.id)) return notFound();
+    let data: Buffer;
+    try {
+      data = await fs.promises.readFile(path.join(ctx.uploadsDir, name));
+    } catch {
+      return notFound();
+    }
+    return reply
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', 'inline')
+      .type(row.mime)
+      .send(data);
+  });
 }

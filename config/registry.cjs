@@ -1,0 +1,207 @@
+/**
+ * The remote registry and its versioned folders: the one implementation behind `npm run mf` (tools/lib/registry.mjs)
+ * and the server's /ops/remotes page. CommonJS so that both the ESM tools and the CommonJS server load it as is.
+ *
+ *   <dist>/remotes/<remote>/<version>/   immutable: mf-manifest.json, remoteEntry.js, chunks
+ *   <dist>/remotes.json                  { remotes: { <remote>: { current, versions[], history[] } } }
+ *
+ * A version is `<UTC date-time>-<content hash>`; publishing output whose hash is already published reuses that
+ * version, so rebuilding unchanged code never creates a new one. Only the named remote's entry is ever edited, and
+ * every edit holds one lock file, whoever makes it (the CLI or the server).
+ */
+const nodeCrypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { REMOTES } = require('./remotes.cjs');
+const LOCK_WAIT_MS = 30_000;
+const LOCK_STALE_MS = 60_000;
+
+function listFiles(dir, base = dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory()
+        ? listFiles(path.join(dir, e.name), base)
+        : [path.relative(base, path.join(dir, e.name))],
+    )
+    .sort();
+}
+
+function hashDir(dir) {
+  const h = nodeCrypto.createHash('sha256');
+  for (const rel of listFiles(dir)) {
+    h.update(rel);
+    h.update('\0');
+    h.update(fs.readFileSync(path.join(dir, rel)));
+  }
+  return h.digest('hex').slice(0, 10);
+}
+
+function assertRemote(remote) {
+  if (!REMOTES.includes(remote)) {
+    throw new Error(`Unknown remote "${remote}". Remotes: ${REMOTES.join(', ')}`);
+  }
+}
+
+const stamp = (d = new Date()) => d.toISOString().replace(/[-:]/g, '').replace(/\..+/, '').replace('T', '-');
+
+/** The registry of one deployment folder (`dist`). */
+function createRegistry(dist) {
+  const file = path.join(dist, 'remotes.json');
+  const lockFile = `${file}.lock`;
+
+  function readRegistry() {
+    try {
+      const reg = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (reg && typeof reg.remotes === 'object') return reg;
+    } catch {
+      // none yet
+    }
+    return { remotes: {} };
+  }
+
+  /** Write atomically, so the server never serves half a file. */
+  function writeRegistry(reg) {
+    fs.mkdirSync(dist, { recursive: true });
+    const tmp = `${file}.${process.pid}.${nodeCrypto.randomBytes(4).toString('hex')}.tmp`;
+    fs.writeFileSync(tmp, `${JSON.stringify(reg, null, 2)}\n`);
+    fs.renameSync(tmp, file);
+  }
+
+  /** One attempt at the lock (a file created exclusively); a lock older than a minute is a crashed holder's. */
+  function tryLock() {
+    fs.mkdirSync(dist, { recursive: true });
+    try {
+      fs.closeSync(fs.openSync(lockFile, 'wx'));
+      return true;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      try {
+        if (Date.now() - fs.statSync(lockFile).mtimeMs > LOCK_STALE_MS) fs.rmSync(lockFile, { force: true });
+      } catch {
+        // gone meanwhile
+      }
+      return false;
+    }
+  }
+
+  const busy = () => new Error(`${lockFile} is held by another release; try again`);
+  const unlock = () => fs.rmSync(lockFile, { force: true });
+
+  /** Run `fn` holding the lock, blocking (the CLI). */
+  function withLock(fn) {
+    const until = Date.now() + LOCK_WAIT_MS;
+    while (!tryLock()) {
+      if (Date.now() > until) throw busy();
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+    try {
+      return fn();
+    } finally {
+      unlock();
+    }
+  }
+
+  /** Run `fn` holding the same lock, waiting without blocking the event loop (the server). */
+  async function withLockAsync(fn, waitMs = LOCK_WAIT_MS) {
+    const until = Date.now() + waitMs;
+    while (!tryLock()) {
+      if (Date.now() > until) throw busy();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    try {
+      return fn();
+    } finally {
+      unlock();
+    }
+  }
+
+  function isOnline(remote, version) {
+    return fs.existsSync(path.join(dist, 'remotes', remote, version, 'mf-manifest.json'));
+  }
+
+  /**
+   * Move a fresh build from `buildDir` into its versioned folder; make it current unless `makeCurrent` is false
+   * (then it waits, release-ready, for someone to make it current). Returns { version, reused }.
+   */
+  function publishLocked(remote, buildDir, { note, makeCurrent = true } = {}) {
+    assertRemote(remote);
+    if (!fs.existsSync(path.join(buildDir, 'mf-manifest.json'))) {
+      throw new Error(`${buildDir} has no mf-manifest.json: not a remote build`);
+    }
+    const hash = hashDir(buildDir);
+    const reg = readRegistry();
+    const entry = reg.remotes[remote] ?? { current: null, versions: [], history: [] };
+    const existing = entry.versions.find((v) => v.hash === hash && isOnline(remote, v.version));
+    let version;
+    if (existing) {
+      version = existing.version;
+      fs.rmSync(buildDir, { recursive: true, force: true });
+    } else {
+      version = `${stamp()}-${hash}`;
+      const target = path.join(dist, 'remotes', remote, version);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.renameSync(buildDir, target);
+      entry.versions.push({ version, hash, builtAt: new Date().toISOString() });
+    }
+    const reused = Boolean(existing);
+    if (makeCurrent && entry.current !== version) {
+      entry.history.push({
+        at: new Date().toISOString(),
+        action: 'release',
+        from: entry.current,
+        to: version,
+        note,
+      });
+      entry.current = version;
+    }
+    reg.remotes[remote] = entry;
+    writeRegistry(reg);
+    return { version, reused };
+  }
+
+  /**
+   * Make `version` (or, without one, the version current before the present one) current. `action` is what the
+   * history records ('rollback' by default; 'release' when a release-ready version goes live); `by` who did it.
+   */
+  function setCurrentLocked(remote, version, { action = 'rollback', by } = {}) {
+    assertRemote(remote);
+    const reg = readRegistry();
+    const entry = reg.remotes[remote];
+    if (!entry?.current) throw new Error(`${remote} has never been released`);
+    let target = version;
+    if (!target) {
+      const last = [...entry.history].reverse().find((h) => h.to === entry.current && h.from);
+      target = last?.from;
+      if (!target) throw new Error(`${remote} has no earlier version to roll back to`);
+    }
+    const known = entry.versions.some((v) => v.version === target);
+    if (!known || !isOnline(remote, target)) {
+      throw new Error(
+        `${remote} has no published version "${target}". Known: ${entry.versions.map((v) => v.version).join(', ')}`,
+      );
+    }
+    if (target === entry.current) return { version: target, changed: false, from: entry.current };
+    const from = entry.current;
+    entry.history.push({ at: new Date().toISOString(), action, from, to: target, ...(by ? { by } : {}) });
+    entry.current = target;
+    writeRegistry(reg);
+    return { version: target, changed: true, from };
+  }
+
+  return {
+    file,
+    dist,
+    readRegistry,
+    writeRegistry,
+    isOnline,
+    publish: (remote, buildDir, options) => withLock(() => publishLocked(remote, buildDir, options)),
+    rollback: (remote, version) => withLock(() => setCurrentLocked(remote, version)),
+    setCurrent: (remote, version, options) => withLock(() => setCurrentLocked(remote, version, options)),
+    setCurrentAsync: (remote, version, options) =>
+      withLockAsync(() => setCurrentLocked(remote, version, options)),
+  };
+}
+
+module.exports = { REMOTES, createRegistry, hashDir, assertRemote };

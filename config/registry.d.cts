@@ -1,0 +1,43 @@
+/** Types of ./registry.cjs (the remote registry shared by `npm run mf` and the server). */
+export declare const REMOTES: readonly string[]; // from ./remotes.cjs
+
+export type RegistryVersion = { version: string; hash: string; builtAt?: string };
+export type RegistryHistory = {
+  at: string;
+  action: string;
+  from: string | null;
+  to: string;
+  note?: string;
+  by?: string;
+};
+export type RegistryEntry = {
+  current: string | null;
+  versions: RegistryVersion[];
+  history: RegistryHistory[];
+};
+export type RegistryFile = { remotes: Record<string, RegistryEntry | undefined> };
+export type SetCurrentResult = { version: string; changed: boolean; from: string | null };
+
+export type Registry = {
+  file: string;
+  dist: string;
+  readRegistry(): RegistryFile;
+  writeRegistry(reg: RegistryFile): void;
+  isOnline(remote: string, version: string): boolean;
+  publish(
+    remote: string,
+    buildDir: string,
+    options?: { note?: string; makeCurrent?: boolean },
+  ): { version: string; reused: boolean };
+  rollback(remote: string, version?: string): SetCurrentResult;
+  setCurrent(remote: string, version?: string, options?: { action?: string; by?: string }): SetCurrentResult;
+  setCurrentAsync(
+    remote: string,
+    version?: string,
+    options?: { action?: string; by?: string },
+  ): Promise<SetCurrentResult>;
+};
+
+export declare function createRegistry(dist: string): Registry;
+export declare function hashDir(dir: string): string;
+export declare function assertRemote(remote: string): void;

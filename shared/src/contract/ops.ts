@@ -1,0 +1,222 @@
+/**
+ * The ops (back office) wire contract: roles, sessions, the dashboard counts, the audit log, and the calls of the
+ * ops pages. Types cost no bytes; the few constants are small and only bundled by whoever imports them (the
+ * server, the ops pages). A module adding ops calls adds its types here first.
+ */
+import type { OpsPath } from '../navigation/paths';
+
+/** `admin` may do everything (and manage ops accounts); the others are the teams' roles. */
+export const OPS_ROLES = ['admin', 'support', 'finance', 'compliance'] as const;
+export type OpsRole = (typeof OPS_ROLES)[number];
+
+/** Ops sessions: this long without a call ends them, and this long in all. */
+export const OPS_IDLE_TIMEOUT_MS = 30 * 60_000;
+export const OPS_ABSOLUTE_TIMEOUT_MS = 12 * 3_600_000;
+
+/** The signed-in ops person (`GET /api/ops/auth/me`, and the sign-in answer). */
+export type OpsMe = {
+  id: number;
+  email: string;
+  roles: OpsRole[];
+  /** Epoch ms: the session ends then whatever happens (12 h after sign-in). */
+  expires_at: number;
+  /** Idle timeout in ms (30 min): every call pushes the idle end back. */
+  idle_timeout_ms: number;
+};
+
+/** `POST /api/ops/auth/login` form `email, password, code` (the 6-digit TOTP). */
+export type OpsSignInResult = { token: string; account: OpsMe };
+
+/** A page of rows (ops lists are paged by number: `page` from 1, `limit`). */
+export type OpsPage<T> = { data: T[]; total: number; page: number; limit: number };
+
+/**
+ * One dashboard count (`GET /api/ops/dashboard`). A module registers a provider on the server
+ * (`ctx.opsDashboard.register(...)`), which says what waits for action; the dashboard shows the counts the
+ * caller's roles may act on. `label` is already in the caller's language.
+ */
+export type OpsDashboardItem = {
+  id: string;
+  label: string;
+  count: number;
+  /** Epoch ms of the oldest waiting item (for "waiting since"), or null. */
+  oldest_at: number | null;
+  /** The ops page that works this queue, or null. */
+  path: OpsPath | null;
+};
+
+export type OpsDashboard = {
+  items: OpsDashboardItem[];
+  /** Traders with an open realtime connection, now. */
+  users_online: number;
+  /** Orders placed since 00:00 UTC by traders (simulated traders left out). */
+  orders_today: number;
+  server_time: number;
+};
+
+/** One audit row (`GET /api/ops/audit`). Rows are only ever appended. */
+export type OpsAuditRow = {
+  id: number;
+  at: number;
+  /** Null for events without a signed-in ops person (a failed sign-in, the CLI, a trader's token refused). */
+  actor_id: number | null;
+  actor_email: string;
+  actor_roles: string;
+  /** Dotted, `<area>.<verb>`: `kyc.approve`, `remote.rollback`, `ops.sign_in_failed`… */
+  action: string;
+  object_type: string | null;
+  object_id: string | null;
+  /** Before/after summary as JSON text. */
+  summary: string;
+  ip: string;
+};
+
+/** `GET /api/ops/audit` query. `from`/`to` are epoch ms (inclusive from, exclusive to). */
+export type OpsAuditQuery = {
+  actor?: string;
+  action?: string;
+  object_type?: string;
+  object_id?: string;
+  from?: number;
+  to?: number;
+  page?: number;
+  limit?: number;
+};
+
+// ---- staff (ops accounts), admin only ----
+
+export type OpsAccountView = {
+  id: number;
+  email: string;
+  roles: OpsRole[];
+  /** False until a TOTP secret is set (a reset clears nothing else). */
+  totp_enrolled: boolean;
+  disabled: boolean;
+  created_at: number;
+  last_sign_in_at: number | null;
+};
+
+/** Shown once: a new account's generated password and TOTP secret, or a reset's. */
+export type OpsSecrets = {
+  account: OpsAccountView;
+  password?: string;
+  /** `otpauth://totp/...` for an authenticator app (also drawn as a QR code). */
+  otpauth_uri?: string;
+};
+
+// ---- remotes (admin only) ----
+
+export type OpsRemoteVersion = { version: string; built_at: string | null; online: boolean };
+export type OpsRemoteHistory = {
+  at: string;
+  action: string;
+  from: string | null;
+  to: string;
+  by: string | null;
+};
+export type OpsRemote = {
+  remote: string;
+  current: string | null;
+  versions: OpsRemoteVersion[];
+  history: OpsRemoteHistory[];
+};
+
+// ---- KYC review (compliance, admin) ----
+
+/** Reasons offered when rejecting a real-name submission; `other` needs a note. */
+export const KYC_REJECT_REASONS = [
+  'unreadable',
+  'mismatch',
+  'expired',
+  'incomplete',
+  'not_id',
+  'duplicate',
+  'other',
+] as const;
+export type KycRejectReason = (typeof KYC_REJECT_REASONS)[number];
+
+export type OpsKycQueueItem = {
+  id: number;
+  uid: string;
+  email: string;
+  name: string;
+  card_id: string;
+  created_at: number;
+};
+
+export type OpsKycSubmission = {
+  id: number;
+  name: string;
+  card_id: string;
+  front_pic: string;
+  reverse_pic: string;
+  /** 1 waiting, 2 approved, 3 rejected. */
+  review_status: 1 | 2 | 3;
+  reason_code: string | null;
+  /** The reason as the trader reads it (in the caller's language). */
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: number | null;
+  created_at: number;
+};
+
+export type OpsKycDetail = {
+  submission: OpsKycSubmission;
+  user: { id: number; uid: string; email: string; created_at: number; frozen: boolean };
+  /** Every submission of the user, newest first (the current one included). */
+  history: OpsKycSubmission[];
+};
+
+/** `POST /api/ops/kyc/decide`: `decision` approve | reject; a rejection names `reason_code` (and `note`). */
+export type OpsKycDecision = {
+  id: number;
+  decision: 'approve' | 'reject';
+  reason_code?: KycRejectReason;
+  note?: string;
+};
+
+// ---- users (support, compliance, finance, admin) ----
+
+export type OpsUserRow = {
+  id: number;
+  uid: string;
+  email: string;
+  invite_code: string;
+  is_demo: number;
+  is_bot: number;
+  frozen: boolean;
+  created_at: number;
+};
+
+export type OpsUserDetail = {
+  user: OpsUserRow & {
+    balance: string;
+    lock_balance: string;
+    credit_score: number;
+    frozen_reason: string | null;
+    frozen_at: number | null;
+    /** 0 none, 1 waiting, 2 approved, 3 rejected (last submission). */
+    kyc_status: 0 | 1 | 2 | 3;
+  };
+  open_orders: {
+    id: number;
+    code: string;
+    side: number;
+    status: number;
+    lots: string;
+    open_price: string | null;
+    target_price: string | null;
+    created_at: number;
+  }[];
+  /** The last 100 ledger rows, newest first; amounts as "0.00". */
+  ledger: {
+    id: number;
+    amount: string;
+    balance_after: string;
+    account: string;
+    kind: string;
+    memo: string | null;
+    created_at: number;
+  }[];
+  sessions: { id: number; created_at: number; expires_at: number; ip: string | null }[];
+};

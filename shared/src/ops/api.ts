@@ -1,0 +1,39 @@
+/**
+ * The API client for ops pages: the one client, with the ops token instead of the trader's; code 999 ends the ops
+ * session (the ops shell then shows the sign-in page, keeping where the person was).
+ */
+import { api, appStore, getApiConfig } from '@meridian/shared';
+import type { Params, RequestOptions, WithMessage } from '@meridian/shared';
+import { clearOpsSessionAtom, opsSessionAtom } from './session';
+
+const auth = (): NonNullable<RequestOptions['auth']> => ({
+  token: appStore.get(opsSessionAtom).token,
+  onExpired: () => appStore.set(clearOpsSessionAtom),
+});
+
+const withAuth = (opts?: RequestOptions): RequestOptions => ({ ...opts, auth: auth() });
+
+export const opsApi = {
+  get<T>(path: string, params?: Params, opts?: RequestOptions): Promise<T> {
+    return api.get<T>(path, params, withAuth(opts));
+  },
+  /** POST, form-encoded (the server's ops calls take forms and JSON alike). */
+  post<T>(path: string, body?: Params, opts?: RequestOptions): Promise<T> {
+    return api.post<T>(path, body, withAuth({ form: true, ...opts }));
+  },
+  /** POST resolving with the data and the server's sentence (shown to the person as a toast). */
+  postWithMessage<T>(path: string, body?: Params, opts?: RequestOptions): Promise<WithMessage<T>> {
+    return api.postWithMessage<T>(path, body, withAuth({ form: true, ...opts }));
+  },
+  /** A private file (an identity photo) as a Blob, with the ops token. */
+  async blob(path: string, signal?: AbortSignal): Promise<Blob> {
+    const config = getApiConfig();
+    const url = path.startsWith('http') ? path : `${config.origin().replace(/\/+$/, '')}${path}`;
+    const headers: Record<string, string> = { lang: config.getLanguage() };
+    const token = appStore.get(opsSessionAtom).token;
+    if (token) headers.authorization = token;
+    const res = await (config.fetchImpl ?? globalThis.fetch)(url, { headers, ...(signal ? { signal } : {}) });
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+    return res.blob();
+  },
+};
