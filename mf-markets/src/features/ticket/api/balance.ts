@@ -1,9 +1,0 @@
-/** GET /v1/api/main/wallet/getBalance: the available balance shown on the ticket (2 decimals, text). */
-import { api } from '@meridian/shared';
-
-export async function fetchBalance(): Promise<number> {
-  const res = await api.get<{ balance: string | number }>('/v1/api/main/wallet/getBalance', undefined, {
-    silent: true,
-  });
-  return Number(res.balance);
-}
