@@ -65,7 +65,7 @@ export {
   toUsdMicros,
   marginLevelPercent,
   isStopOut,
-  liquidationPrice,
+  liquidationOf,
   checkLots,
   isValidLots,
   stepLots,
@@ -80,8 +80,12 @@ export type {
   MarginInput,
   FeeInput,
   ProfitInput,
-  LiquidationInput,
+  AccountState,
+  NewOrderLiquidationInput,
+  NewOrderLiquidation,
   LotsCheck,
   StopsCheck,
   PendingKind,
 } from './domain/trading';
+export { sanitizeDecimal, sanitizeDigits } from './domain/input';
+export type { DecimalFieldOptions } from './domain/input';
