@@ -18,7 +18,7 @@ import { envelope, isApiPath } from './lib/envelope';
 import { loadI18n, requestLanguage } from './lib/i18n';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, RedisRateLimiter, scaleLimits } from './lib/rate-limit';
 import type { RateLimiter, RateLimits } from './lib/rate-limit';
-import { ValidationError } from './lib/validate';
+import { fieldLabel, issueMessage, ValidationError } from './lib/validate';
 import './lib/request';
 import { OutboxMailer, SmtpMailer } from './modules/notify/mailer';
 import type { Mailer, SmsProvider } from './modules/notify/mailer';
@@ -231,18 +231,22 @@ function handleError(
   const lang = req.lang ?? requestLanguage(req.headers.lang);
   if (err instanceof AppError) {
     if (err.httpStatus === 429) reply.header('Retry-After', String(err.params.seconds ?? 60));
-    return reply.code(err.httpStatus).send(envelope(err.code, t(lang, err.key, err.params), null));
+    const params =
+      typeof err.params.field === 'string'
+        ? { ...err.params, field: fieldLabel(app.ctx.i18n, lang, err.params.field) }
+        : err.params;
+    return reply.code(err.httpStatus).send(envelope(err.code, t(lang, err.key, params), null));
   }
   if (err instanceof ValidationError) {
     const first = err.issues[0];
-    const msg = first ? t(lang, first.key, first.params) : t(lang, 'v.invalid', { field: 'input' });
-    return reply.code(200).send(envelope(ERROR_CODES.validation, msg, null));
+    const msg = issueMessage(app.ctx.i18n, lang, first);
+    return reply.code(200).send(envelope(first?.code ?? ERROR_CODES.validation, msg, null));
   }
   const fe = err as FastifyError;
   if (fe.validation) {
     return reply
       .code(200)
-      .send(envelope(ERROR_CODES.validation, t(lang, 'v.invalid', { field: 'input' }), null));
+      .send(envelope(ERROR_CODES.validation, issueMessage(app.ctx.i18n, lang, undefined), null));
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (

@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   orderNotFound: 1206,
   orderState: 1207,
   instrumentNotFound: 1208,
+  stopPriceInvalid: 1209,
 } as const;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;
