@@ -3,7 +3,7 @@
  * its actions: close a position, cancel a pending order, edit TP/SL. Every action button is disabled while its
  * call runs, and the call is guarded against a second tap (useAction).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,8 @@ import { NS } from '../../../lib/ns';
 import { ORDER_STATUS, cancelOrder, closeOrder, setStops } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
 import { useAction } from '../hooks/use-action';
-import { checkStopsEdit } from '../state/order-rules';
-import { Profit, SideBadge } from './parts';
+import { checkStopsEdit, neverFilled } from '../state/order-rules';
+import { Profit, SideBadge, StateTag } from './parts';
 
 const REASONS = ['manual', 'tp', 'sl', 'stop_out', 'reset', 'cancel', 'no_margin'];
 
@@ -73,44 +73,68 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
   const reason =
     order.CloseReason && REASONS.includes(order.CloseReason) ? t(`reason.${order.CloseReason}`) : null;
 
+  // The button turns to "Please wait…" only once the trader has confirmed: the call, not the question, is busy.
   const [runClose, closing] = useAction(async () => {
-    const ok = await confirm({
-      title: t('close.title'),
-      message: t('close.confirm', { code: order.ForexTradeLists.ShowCode }),
-      confirmText: t('close.action'),
-    });
-    if (!ok) return;
     const res = await closeOrder(order.Id);
     toast(res.msg || t('close.done'), 'success');
     onRemoved(order.Id);
   });
   const [runCancel, cancelling] = useAction(async () => {
-    const ok = await confirm({
-      title: t('cancel.title'),
-      message: t('cancel.confirm', { code: order.ForexTradeLists.ShowCode }),
-      confirmText: t('cancel.action'),
-    });
-    if (!ok) return;
     const res = await cancelOrder(order.Id);
     toast(res.msg || t('cancel.done'), 'success');
     onRemoved(order.Id);
   });
+  const asking = useRef(false);
+  const askThen = async (question: Parameters<typeof confirm>[0], run: () => Promise<void>) => {
+    if (asking.current || closing || cancelling) return;
+    asking.current = true;
+    try {
+      if (await confirm(question)) await run();
+    } finally {
+      asking.current = false;
+    }
+  };
+  const askClose = () =>
+    askThen(
+      {
+        title: t('close.title'),
+        message: t('close.confirm', { code: order.ForexTradeLists.ShowCode }),
+        confirmText: t('close.action'),
+      },
+      runClose,
+    );
+  const askCancel = () =>
+    askThen(
+      {
+        title: t('cancel.title'),
+        message: t('cancel.confirm', { code: order.ForexTradeLists.ShowCode }),
+        confirmText: t('cancel.action'),
+      },
+      runCancel,
+    );
+  const unfilled = neverFilled(order);
 
   const rows: [string, ReactNode, string?][] = [
     [t('field.id'), order.Id],
     [t('field.side'), <SideBadge key="side" orderType={order.OrderType} />],
-    [t('field.status'), t(`status.${status}`), 'detail-status'],
+    [
+      t('field.status'),
+      unfilled ? <StateTag key="tag" reason={order.CloseReason} /> : t(`status.${status}`),
+      'detail-status',
+    ],
     [t('field.lots'), formatFixed(order.Quantity, 2, lng)],
     // Isolated left to right, or a right-to-left page would show "2×".
     [t('field.multiple'), <bdi key="multiple" dir="ltr">{`×${order.Multiple}`}</bdi>],
     [t('field.margin'), formatFixed(order.CautionMoney, MARGIN_DECIMALS, lng)],
     [t('field.fee'), formatFixed(order.TradeFee, MARGIN_DECIMALS, lng)],
   ];
-  if (pending) rows.push([t('field.targetPrice'), price(order.TargetPrice || order.Price)]);
-  rows.push([t('field.expectedPrice'), price(order.ExpectedPrice ?? order.OriginPrice)]);
-  if (!pending) rows.push([t('field.fillPrice'), price(order.FillPrice ?? order.Price), 'detail-fill']);
+  if (pending || unfilled)
+    rows.push([t('field.targetPrice'), price(order.TargetPrice || order.Price), 'detail-target']);
+  if (!unfilled) rows.push([t('field.expectedPrice'), price(order.ExpectedPrice ?? order.OriginPrice)]);
+  if (!pending && !unfilled)
+    rows.push([t('field.fillPrice'), price(order.FillPrice ?? order.Price), 'detail-fill']);
   if (holding) rows.push([t('field.currentPrice'), price(order.UpdatePrice), 'detail-current']);
-  if (closed) {
+  if (closed && !unfilled) {
     if (order.CloseExpectedPrice) rows.push([t('field.closeExpectedPrice'), price(order.CloseExpectedPrice)]);
     rows.push([t('field.closePrice'), price(order.ClosePrice ?? order.UpdatePrice), 'detail-close-price']);
   }
@@ -118,15 +142,20 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
     [t('field.stopLoss'), price(order.TargetLossPrice), 'detail-sl'],
     [t('field.takeProfit'), price(order.TargetProfitPrice), 'detail-tp'],
   );
-  if (!pending)
+  if (!pending && !unfilled)
     rows.push([
       closed ? t('field.realised') : t('field.profit'),
       <Profit key="pl" value={order.FactProfits} testId="detail-pl" />,
     ]);
   rows.push([t('field.created'), formatTime(order.CreateTimeHandler, lng)]);
   if (closed) {
-    rows.push([t('field.completed'), formatTime(order.CompleteTimeHandler, lng)]);
-    rows.push([t('field.reason'), reason ?? '--', 'detail-reason']);
+    rows.push([
+      unfilled && order.CloseReason === 'cancel' ? t('field.cancelledAt') : t('field.completed'),
+      formatTime(order.CompleteTimeHandler, lng),
+    ]);
+    // "Cancelled" is already its status; other endings say what ended it.
+    if (!(unfilled && order.CloseReason === 'cancel'))
+      rows.push([t('field.reason'), reason ?? '--', 'detail-reason']);
   }
 
   return (
@@ -162,7 +191,7 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
               $danger
               disabled={closing}
               aria-busy={closing}
-              onClick={() => void runClose()}
+              onClick={() => void askClose()}
               data-testid="close-order"
             >
               {closing ? t('busy') : t('close.action')}
@@ -174,7 +203,7 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
               $danger
               disabled={cancelling}
               aria-busy={cancelling}
-              onClick={() => void runCancel()}
+              onClick={() => void askCancel()}
               data-testid="cancel-order"
             >
               {cancelling ? t('busy') : t('cancel.action')}
@@ -290,6 +319,7 @@ const Field = styled.div`
   }
 `;
 
+/** Labels stay on one line: a row too narrow for them all moves whole buttons down, each row filling its width. */
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -297,7 +327,8 @@ const Actions = styled.div`
   margin-block-start: ${({ theme }) => theme.space(4)};
 
   & > * {
-    flex: 1 1 30%;
+    flex: 1 1 auto;
+    white-space: nowrap;
   }
 `;
 
