@@ -7,7 +7,8 @@ import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { Dialog, MARGIN_DECIMALS, confirm, toast } from '@meridian/shared';
+import { Dialog, MARGIN_DECIMALS, SLTP_BALANCE_THRESHOLD, confirm, toast } from '@meridian/shared';
+import { sanitizeDecimal } from '@meridian/shared/pure';
 import { formatFixed, formatTime, priceDecimals } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS, cancelOrder, closeOrder, setStops } from '../api/orders-api';
@@ -171,6 +172,7 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
       {editing && (holding || pending) ? (
         <StopsEditor
           order={order}
+          decimals={d}
           balance={balance}
           onCancel={() => setEditing(false)}
           onSaved={(next) => {
@@ -221,23 +223,38 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
 /** TP/SL edit with the ticket's side rules; an empty field clears that level. */
 function StopsEditor({
   order,
+  decimals,
   balance,
   onCancel,
   onSaved,
 }: {
   order: Order;
+  /** The instrument's price precision: what a level may carry. */
+  decimals: number;
   balance: number | null;
   onCancel: () => void;
   onSaved: (order: Order) => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const [tp, setTp] = useState(order.TargetProfitPrice ? String(order.TargetProfitPrice) : '');
   const [sl, setSl] = useState(order.TargetLossPrice ? String(order.TargetLossPrice) : '');
   const [error, setError] = useState<string | null>(null);
+  const message = (key: string) => t(key, { min: formatFixed(SLTP_BALANCE_THRESHOLD, 0, i18n.language) });
+  // Only what a price can hold is kept; a message shown goes as soon as the pair is valid.
+  const edit = (set: (v: string) => void, other: { tp: string; sl: string }) => (raw: string) => {
+    const v = sanitizeDecimal(raw, { decimals, maxLength: 16 });
+    set(v);
+    if (error === null) return;
+    const next = { takeProfit: other.tp, stopLoss: other.sl };
+    if (set === setTp) next.takeProfit = v;
+    else next.stopLoss = v;
+    const check = checkStopsEdit(order, next, balance);
+    setError(check.kind === 'error' ? message(check.key) : null);
+  };
   const [save, saving] = useAction(async () => {
     const check = checkStopsEdit(order, { takeProfit: tp, stopLoss: sl }, balance);
     if (check.kind === 'error') {
-      setError(t(check.key));
+      setError(message(check.key));
       return;
     }
     setError(null);
@@ -259,7 +276,7 @@ function StopsEditor({
           inputMode="decimal"
           value={tp}
           placeholder={t('stops.none')}
-          onChange={(e) => setTp(e.target.value)}
+          onChange={(e) => edit(setTp, { tp, sl })(e.target.value)}
           data-testid="input-tp"
         />
       </Label>
@@ -269,7 +286,7 @@ function StopsEditor({
           inputMode="decimal"
           value={sl}
           placeholder={t('stops.none')}
-          onChange={(e) => setSl(e.target.value)}
+          onChange={(e) => edit(setSl, { tp, sl })(e.target.value)}
           data-testid="input-sl"
         />
       </Label>

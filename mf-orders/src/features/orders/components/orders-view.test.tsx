@@ -383,7 +383,10 @@ describe('/order detail and actions', () => {
     expect(await screen.findByTestId('stops-error')).toHaveTextContent(
       'For a buy, the stop loss must be below the price',
     );
-    fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '90' } });
+    // Letters and signs never reach the field; the message goes as soon as the pair is valid.
+    fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '-9a0' } });
+    expect(screen.getByTestId('input-sl')).toHaveValue('90');
+    expect(screen.queryByTestId('stops-error')).toBeNull();
     fireEvent.change(screen.getByTestId('input-tp'), { target: { value: '95' } });
     fireEvent.click(screen.getByTestId('save-stops'));
     expect(await screen.findByTestId('stops-error')).toHaveTextContent(
@@ -425,7 +428,9 @@ describe('/order detail and actions', () => {
     fireEvent.click(await screen.findByTestId('edit-stops'));
     fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '110' } });
     fireEvent.click(screen.getByTestId('save-stops'));
-    expect(await screen.findByTestId('stops-error')).toHaveTextContent('Cannot set loss or profit price');
+    expect(await screen.findByTestId('stops-error')).toHaveTextContent(
+      'Stop loss and take profit need a balance of at least 50,000',
+    );
     expect(net.find('/v1/api/forex/set_stop_price')).toHaveLength(0);
   });
 });
