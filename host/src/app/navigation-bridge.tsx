@@ -41,8 +41,11 @@ export function NavigationBridge({ children }: { children: ReactNode }) {
       navigate: (to, options) => {
         void navigate(to, options?.replace ? { replace: true } : undefined);
       },
+      // Back within the app only: on the first page of this visit (opened directly, from a link or a bookmark)
+      // there is nothing of ours behind it, and history.back() would leave the app, often for a blank tab.
       back: () => {
-        if (window.history.length > 1) void navigate(-1);
+        const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+        if (typeof idx === 'number' && idx > 0) void navigate(-1);
         else void navigate('/', { replace: true });
       },
     }),
