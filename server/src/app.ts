@@ -22,6 +22,7 @@ import { fieldLabel, issueMessage, ValidationError } from './lib/validate';
 import './lib/request';
 import { OutboxMailer, SmtpMailer } from './modules/notify/mailer';
 import type { Mailer, SmsProvider } from './modules/notify/mailer';
+import { BOOT_SCRIPT_CSP } from './modules/static/boot';
 import { registerStatic } from './modules/static/routes';
 import { createStorage } from './storage/db';
 import type { Storage } from './storage/db';
@@ -58,7 +59,8 @@ declare module 'fastify' {
 
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // index.html's one inline script (the translations preloader), by its hash.
+  scriptSrc: ["'self'", BOOT_SCRIPT_CSP],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],

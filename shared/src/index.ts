@@ -34,6 +34,7 @@ export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } fro
 
 // API client
 export { resolveApiOrigin, resolveSocketUrl } from './api/api-host';
+export { readBoot, takeBootTradeList } from './boot/boot';
 export { api, ApiError, isApiError, configureApi, getApiConfig } from './api/client';
 
 // Realtime bridge
@@ -97,6 +98,7 @@ export type { Language, Period } from './constants';
 export type { ErrorCode, ErrorCodeName } from './errors/codes';
 export type { Topic, ClientMessage, ServerMessage, DayMarketQuote, KlineUpdate } from './protocol/realtime';
 export type { Envelope } from './api/envelope';
+export type { BootData, BootSite } from './protocol/boot';
 export type { ApiConfig, ApiErrorKind, RequestOptions, Params, WithMessage } from './api/client';
 export type { RealtimeStatus, TopicHandler, RealtimeClientOptions } from './realtime/socket';
 export type { User, Session } from './state/session';

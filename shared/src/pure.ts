@@ -89,3 +89,8 @@ export type {
 } from './domain/trading';
 export { sanitizeDecimal, sanitizeDigits } from './domain/input';
 export type { DecimalFieldOptions } from './domain/input';
+export { BOOT_ELEMENT_ID } from './protocol/boot';
+export type { BootData, BootSite } from './protocol/boot';
+export { isMobileUserAgent, isAndroidUserAgent, desktopSiteOrigin } from './api/device';
+export { resolveApiOrigin } from './api/api-host';
+export type { ApiHostConfig, PageLocation } from './api/api-host';

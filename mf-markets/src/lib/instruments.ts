@@ -4,7 +4,15 @@
  * kept-alive page is showing reloads it once (concurrent callers share the request).
  */
 import { useEffect } from 'react';
-import { api, appStore, atom, getApiConfig, tradeListVersionAtom, useAtomValue } from '@meridian/shared';
+import {
+  api,
+  appStore,
+  atom,
+  getApiConfig,
+  takeBootTradeList,
+  tradeListVersionAtom,
+  useAtomValue,
+} from '@meridian/shared';
 import type { DayMarketQuote } from '@meridian/shared';
 
 /** One instrument as trade_list returns it (spec §3). */
@@ -54,8 +62,12 @@ export type TradeListState =
   | { status: 'error'; data?: undefined; error: unknown }
   | { status: 'ready'; data: Instrument[]; error?: undefined };
 
+// The list the server wrote into index.html paints the first screen with no request; it stands for the first
+// version asked for (the host's "entering / refreshes the list"), so that one is not fetched again.
+const fromPage = takeBootTradeList() as Instrument[] | null;
+let pageListUnclaimed = fromPage !== null;
 const tradeListBaseAtom = atom<{ state: TradeListState; version: number | null }>({
-  state: { status: 'loading' },
+  state: fromPage ? { status: 'ready', data: fromPage } : { status: 'loading' },
   version: null,
 });
 /** The trade list as the screens read it. */
@@ -66,6 +78,12 @@ let inFlight: { version: number; promise: Promise<void> } | null = null;
 /** Load the list for `version` unless it is loaded or loading. Keeps showing old data while it reloads. */
 export function loadTradeList(version: number, force = false): Promise<void> {
   const current = appStore.get(tradeListBaseAtom);
+  if (pageListUnclaimed && !force && current.state.status === 'ready') {
+    pageListUnclaimed = false;
+    appStore.set(tradeListBaseAtom, { state: current.state, version });
+    return Promise.resolve();
+  }
+  pageListUnclaimed = false;
   if (!force && current.version === version && current.state.status === 'ready') return Promise.resolve();
   if (!force && inFlight?.version === version) return inFlight.promise;
   if (current.state.status !== 'ready') {
@@ -85,6 +103,7 @@ export function loadTradeList(version: number, force = false): Promise<void> {
 /** For tests: forget the cached list. */
 export function resetTradeList(): void {
   inFlight = null;
+  pageListUnclaimed = false;
   appStore.set(tradeListBaseAtom, { state: { status: 'loading' }, version: null });
 }
 

@@ -3,6 +3,7 @@
  * instrument logos. Also starts the market service when the app is ready and stops it (final flush) on close.
  */
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import type { Period } from '@meridian/shared/pure';
 import { ok } from '../../lib/envelope';
@@ -65,6 +66,44 @@ const candleJson = (c: Candle) => ({
   Volume: c.volume,
 });
 
+/** One instrument as `trade_list` answers it (also written into index.html for the first paint). */
+export function tradeRow(ctx: AppContext, inst: Instrument, now: number) {
+  const service = ctx.market instanceof MarketService ? ctx.market : undefined;
+  const day = service?.dayQuote(inst.id);
+  const quote = ctx.market.quote(inst.id);
+  const bid = quote?.bid ?? day?.bid ?? 0;
+  const ask = quote?.ask ?? day?.ask ?? 0;
+  const open = day?.open ?? bid;
+  const closed = day?.closed ?? open;
+  const change = day?.change ?? 0;
+  return {
+    Id: inst.id,
+    Code: inst.code,
+    ShowCode: inst.showCode,
+    Logo: logoPath(inst.code),
+    CategoryId: inst.categoryId,
+    MarketStatus: ctx.market.isOpen(inst.id, now) ? 1 : 0,
+    PricePrecision: inst.pricePrecision,
+    Pip: Number(inst.pip),
+    ForexMinCont: Number(inst.minLots),
+    ForexContNum: inst.contractSize,
+    ForexFeeRate: Number(inst.feeRate),
+    MarginMode: inst.marginMode,
+    HasForexMultiple: inst.leverages.map((Value) => ({ Value })),
+    QuoteCurrency: inst.quoteCurrency,
+    ForexQuotations: { Open: open, Close: bid, Change: change },
+    price: bid,
+    bid,
+    ask,
+    volume: day?.volume ?? 0,
+    high: day?.high ?? bid,
+    low: day?.low ?? bid,
+    open,
+    closed,
+    time: quote?.time ?? day?.time ?? now,
+  };
+}
+
 export async function marketsRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const service = ctx.market instanceof MarketService ? ctx.market : undefined;
@@ -85,41 +124,7 @@ export async function marketsRoutes(app: FastifyInstance): Promise<void> {
     return inst;
   };
 
-  const row = (inst: Instrument, now: number) => {
-    const day = service?.dayQuote(inst.id);
-    const quote = ctx.market.quote(inst.id);
-    const bid = quote?.bid ?? day?.bid ?? 0;
-    const ask = quote?.ask ?? day?.ask ?? 0;
-    const open = day?.open ?? bid;
-    const closed = day?.closed ?? open;
-    const change = day?.change ?? 0;
-    return {
-      Id: inst.id,
-      Code: inst.code,
-      ShowCode: inst.showCode,
-      Logo: logoPath(inst.code),
-      CategoryId: inst.categoryId,
-      MarketStatus: ctx.market.isOpen(inst.id, now) ? 1 : 0,
-      PricePrecision: inst.pricePrecision,
-      Pip: Number(inst.pip),
-      ForexMinCont: Number(inst.minLots),
-      ForexContNum: inst.contractSize,
-      ForexFeeRate: Number(inst.feeRate),
-      MarginMode: inst.marginMode,
-      HasForexMultiple: inst.leverages.map((Value) => ({ Value })),
-      QuoteCurrency: inst.quoteCurrency,
-      ForexQuotations: { Open: open, Close: bid, Change: change },
-      price: bid,
-      bid,
-      ask,
-      volume: day?.volume ?? 0,
-      high: day?.high ?? bid,
-      low: day?.low ?? bid,
-      open,
-      closed,
-      time: quote?.time ?? day?.time ?? now,
-    };
-  };
+  const row = (inst: Instrument, now: number) => tradeRow(ctx, inst, now);
 
   app.get('/v1/api/forex/trade_list', async (req) => {
     const q = req.query as Query;
