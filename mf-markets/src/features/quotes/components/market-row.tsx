@@ -1,8 +1,8 @@
 /**
  * One row of the market list: logo, code, price at its precision, change with sign and arrow. The row renders from
  * the latest quote in the store, but does not re-render on every tick: it registers its price and change cells
- * with the quote board (../state/quote-board), which rewrites their text while the row is on screen and flashes
- * the price (not under reduced motion). It renders again only when its market opens or closes. Styled by
+ * with the quote board (../state/quote-board), which rewrites their text and flashes the price (not under reduced
+ * motion). It renders again only when its market opens or closes. Styled by
  * ./home-style.
  */
 import { memo, useLayoutEffect, useReducer, useRef } from 'react';
@@ -27,17 +27,15 @@ export const MarketRow = memo(function MarketRow({ instrument, lang, onOpen }: P
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const live = liveQuote(instrument, appStore.get(quotesAtom).get(instrument.Code));
   const open = live.marketStatus === 1;
-  const rowRef = useRef<HTMLButtonElement>(null);
   const priceRef = useRef<HTMLSpanElement>(null);
   const changeRef = useRef<HTMLSpanElement>(null);
   const dir = direction(live.change);
 
   // After every render: the board takes over from what was just drawn.
   useLayoutEffect(() => {
-    const el = rowRef.current;
     const price = priceRef.current;
-    if (!el || !price) return undefined;
-    return watchRow(el, {
+    if (!price) return undefined;
+    return watchRow({
       code: instrument.Code,
       precision: instrument.PricePrecision,
       lang,
@@ -50,7 +48,6 @@ export const MarketRow = memo(function MarketRow({ instrument, lang, onOpen }: P
 
   return (
     <button
-      ref={rowRef}
       className="row"
       type="button"
       onClick={() => onOpen(instrument)}
@@ -66,7 +63,7 @@ export const MarketRow = memo(function MarketRow({ instrument, lang, onOpen }: P
         {formatPrice(live.price, instrument.PricePrecision, lang)}
       </span>
       {open ? (
-        <span ref={changeRef} className={`chg ${DIR[dir + 1]}`} data-dir={dir}>
+        <span ref={changeRef} className={`chg ${DIR[dir + 1]}`}>
           {changeText(live.change, lang)}
         </span>
       ) : (

@@ -3,9 +3,9 @@
  * instruments at 20 ticks a second in bench/quote-list), and re-rendering the list for each frame kept a slowed
  * phone busy all the time. Each row registers its price and change cells here; one store subscription (the host
  * writes at most one batch of quotes per animation frame) rewrites only the text of the rows whose quote changed,
- * and only while they are on screen, at most {@link REDRAW_MS} apart: a row off screen is marked and brought up
- * to date as it scrolls in. A tick flashes the price (one flash at a time) by switching between two identical
- * animations, which restarts it without a reflow.
+ * at most {@link REDRAW_MS} apart. Rows off screen cost no style, layout or paint work (`content-visibility: auto`
+ * in home-style), so a text write there is all they cost. A tick flashes the price, one flash at a time, by
+ * switching between two identical animations, which restarts it without a reflow.
  */
 import { appStore, quotesAtom } from '@meridian/shared';
 import type { DayMarketQuote } from '@meridian/shared';
@@ -21,16 +21,14 @@ export type BoardRow = {
   /** The price and status shown now. */
   shown: { price: number; status: number };
   /** The market opened or closed: the row renders itself again. */
-  onStatus: (quote: DayMarketQuote) => void;
+  onStatus: () => void;
 };
 
 type Entry = {
   row: BoardRow;
   quote: DayMarketQuote | undefined;
-  visible: boolean;
   dirty: boolean;
   flip: boolean;
-  /** When the running flash started: a new one waits for it to end. */
   flashAt: number;
 };
 
@@ -43,10 +41,10 @@ export const FLASH_MS = 600;
 export const REDRAW_MS = 200;
 
 const DIR = ['d', '', 'u'];
-const entries = new Map<Element, Entry>();
-let observer: IntersectionObserver | null | undefined;
+const entries = new Set<Entry>();
 let unsubscribe: (() => void) | null = null;
-let lastMap: ReadonlyMap<string, DayMarketQuote> | null = null;
+let timer: ReturnType<typeof setTimeout> | null = null;
+let redrawnAt = -Infinity;
 
 /** The signed change with its arrow, as the row renders it. */
 export function changeText(change: number, lang: string): string {
@@ -57,117 +55,74 @@ export function changeText(change: number, lang: string): string {
 /** Rewrite the cell's own text node (the one React rendered), so a later render of the row still owns it. */
 function setText(el: HTMLElement, text: string): void {
   const node = el.firstChild;
-  if (node && node.nodeType === 3 && !node.nextSibling) node.nodeValue = text;
+  if (node && !node.nextSibling && node.nodeType === 3) node.nodeValue = text;
   else el.textContent = text;
 }
 
-function apply(e: Entry): void {
-  const q = e.quote;
+function apply(e: Entry, now: number): void {
+  const { row, quote: q } = e;
   e.dirty = false;
   if (!q) return;
-  const { row } = e;
-  if (q.MarketStatus !== row.shown.status) {
-    row.onStatus(q);
-    return;
-  }
+  if (q.MarketStatus !== row.shown.status) return row.onStatus();
   if (q.price !== row.shown.price) {
     const up = q.price > row.shown.price;
     row.shown.price = q.price;
     setText(row.price, formatPrice(q.price, row.precision, row.lang));
-    // One flash at a time: in a fast market the price flashes as it moves instead of never settling, and the
-    // screen is not restyled for every tick. Two names per direction restart it without a forced layout.
-    const now = performance.now();
+    // One flash at a time: in a fast market the price flashes as it moves instead of never settling.
     if (now - e.flashAt >= FLASH_MS) {
       e.flashAt = now;
       e.flip = !e.flip;
       row.price.className = `px ${up ? 'u' : 'd'}${e.flip ? '' : '2'}`;
-      row.price.dataset.flash = up ? 'u' : 'd';
     }
   }
   if (row.change) {
-    const dir = direction(q.change);
     const text = changeText(q.change, row.lang);
     if (row.change.textContent !== text) {
       setText(row.change, text);
-      row.change.className = `chg ${DIR[dir + 1]}`;
-      row.change.dataset.dir = String(dir);
+      row.change.className = `chg ${DIR[direction(q.change) + 1]}`;
     }
   }
 }
 
-let redrawTimer: ReturnType<typeof setTimeout> | null = null;
-let redrawnAt = -Infinity;
-
 function redraw(): void {
-  redrawTimer = null;
+  timer = null;
   redrawnAt = performance.now();
-  for (const e of entries.values()) if (e.dirty && e.visible) apply(e);
+  for (const e of entries) if (e.dirty) apply(e, redrawnAt);
 }
 
 function onQuotes(): void {
   const map = appStore.get(quotesAtom);
-  if (map === lastMap) return;
-  lastMap = map;
   let changed = false;
-  for (const e of entries.values()) {
+  for (const e of entries) {
     const q = map.get(e.row.code);
     if (q === undefined || q === e.quote) continue;
     e.quote = q;
-    e.dirty = true;
-    changed ||= e.visible;
+    e.dirty = changed = true;
   }
-  if (!changed || redrawTimer !== null) return;
+  if (!changed || timer !== null) return;
   const wait = REDRAW_MS - (performance.now() - redrawnAt);
   if (wait <= 0) redraw();
-  else redrawTimer = setTimeout(redraw, wait);
+  else timer = setTimeout(redraw, wait);
 }
 
-function intersectionObserver(): IntersectionObserver | null {
-  if (observer === undefined) {
-    observer =
-      typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver(
-            (changes) => {
-              for (const c of changes) {
-                const e = entries.get(c.target);
-                if (!e) continue;
-                e.visible = c.isIntersecting;
-                if (e.visible && e.dirty) apply(e);
-              }
-            },
-            // A little ahead of the screen, so a row scrolled in is already current.
-            { rootMargin: '200px 0px' },
-          )
-        : null;
-  }
-  return observer;
-}
-
-/** Put a row on the board (its element is watched for visibility); returns the call that takes it off. */
-export function watchRow(element: Element, row: BoardRow): () => void {
-  const io = intersectionObserver();
-  entries.set(element, {
+/** Put a row on the board; returns the call that takes it off. */
+export function watchRow(row: BoardRow): () => void {
+  const e: Entry = {
     row,
     quote: appStore.get(quotesAtom).get(row.code),
-    // Without IntersectionObserver (tests, old engines) every row counts as on screen.
-    visible: io === null,
     dirty: false,
     flip: false,
     flashAt: -Infinity,
-  });
-  io?.observe(element);
-  if (!unsubscribe) {
-    lastMap = appStore.get(quotesAtom);
-    unsubscribe = appStore.sub(quotesAtom, onQuotes);
-  }
+  };
+  entries.add(e);
+  unsubscribe ??= appStore.sub(quotesAtom, onQuotes);
   return () => {
-    io?.unobserve(element);
-    entries.delete(element);
+    entries.delete(e);
     if (entries.size === 0 && unsubscribe) {
       unsubscribe();
       unsubscribe = null;
-      if (redrawTimer !== null) clearTimeout(redrawTimer);
-      redrawTimer = null;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
     }
   };
 }
