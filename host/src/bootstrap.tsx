@@ -27,7 +27,6 @@ import {
 import type { SiteSettings, User } from '@meridian/shared';
 import { isAndroidUserAgent } from '@meridian/shared/pure';
 import { App } from './app/app';
-import { companyGate } from './app/company';
 import { navigateOutside } from './app/navigation-bridge';
 import { ensureRegistry } from './app/registry';
 import { startRealtime } from './app/realtime';
@@ -90,11 +89,16 @@ else
     .then(applySettings)
     .catch((e: unknown) => console.warn('[settings]', e));
 
-// A company whose status is 0 sends the visitor to its loss page before anything is shown.
-void Promise.all([companyGate(boot), initI18n(lng, ['common', 'shell']).catch(() => undefined)]).then(
-  ([go]) => {
-    if (!go) return;
-    const el = document.getElementById('root');
-    if (el) createRoot(el).render(<App />);
-  },
-);
+// A company whose status is 0 sends the visitor to its loss page before anything is shown (the check's code loads
+// only for a visitor with a company cookie).
+const companyCheck = /(?:^|;\s*)company_id=/.test(document.cookie)
+  ? import('./app/company').then(
+      (m) => m.companyGate(boot),
+      () => true,
+    )
+  : true;
+void Promise.all([companyCheck, initI18n(lng, ['common', 'shell']).catch(() => undefined)]).then(([go]) => {
+  if (!go) return;
+  const el = document.getElementById('root');
+  if (el) createRoot(el).render(<App />);
+});

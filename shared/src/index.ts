@@ -29,7 +29,6 @@ export {
   NEWS_CATEGORY_ID,
   DEMO_SITE_TITLE,
 } from './constants';
-export { ERROR_CODES } from './errors/codes';
 export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } from './protocol/realtime';
 
 // API client
@@ -78,7 +77,6 @@ export {
 
 // i18n
 export { i18n, initI18n, registerNamespace, jsonNamespace, isRtl } from './i18n/i18n';
-export { LANGUAGE_NAMES } from './i18n/language-names';
 
 // Theme
 export { createTheme, defaultTheme } from './theme/theme';

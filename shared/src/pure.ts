@@ -25,6 +25,7 @@ export {
   DEMO_SITE_TITLE,
 } from './constants';
 export type { Language, Period } from './constants';
+export { LANGUAGE_NAMES } from './i18n/language-names';
 export { ERROR_CODES } from './errors/codes';
 export type { ErrorCode, ErrorCodeName } from './errors/codes';
 export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } from './protocol/realtime';

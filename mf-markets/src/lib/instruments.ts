@@ -62,14 +62,14 @@ export type TradeListState =
   | { status: 'error'; data?: undefined; error: unknown }
   | { status: 'ready'; data: Instrument[]; error?: undefined };
 
-// The list the server wrote into index.html paints the first screen with no request; it stands for the first
-// version asked for (the host's "entering / refreshes the list"), so that one is not fetched again.
+// The list the server wrote into index.html paints the first screen with no request. It answers the version the
+// host asked for on entering the page (the host bumps it before this remote loads), so that one is not fetched.
 const fromPage = takeBootTradeList() as Instrument[] | null;
-let pageListUnclaimed = fromPage !== null;
-const tradeListBaseAtom = atom<{ state: TradeListState; version: number | null }>({
-  state: fromPage ? { status: 'ready', data: fromPage } : { status: 'loading' },
-  version: null,
-});
+const tradeListBaseAtom = atom<{ state: TradeListState; version: number | null }>(
+  fromPage
+    ? { state: { status: 'ready', data: fromPage }, version: appStore.get(tradeListVersionAtom) }
+    : { state: { status: 'loading' }, version: null },
+);
 /** The trade list as the screens read it. */
 export const tradeListAtom = atom((get) => get(tradeListBaseAtom).state);
 
@@ -78,12 +78,6 @@ let inFlight: { version: number; promise: Promise<void> } | null = null;
 /** Load the list for `version` unless it is loaded or loading. Keeps showing old data while it reloads. */
 export function loadTradeList(version: number, force = false): Promise<void> {
   const current = appStore.get(tradeListBaseAtom);
-  if (pageListUnclaimed && !force && current.state.status === 'ready') {
-    pageListUnclaimed = false;
-    appStore.set(tradeListBaseAtom, { state: current.state, version });
-    return Promise.resolve();
-  }
-  pageListUnclaimed = false;
   if (!force && current.version === version && current.state.status === 'ready') return Promise.resolve();
   if (!force && inFlight?.version === version) return inFlight.promise;
   if (current.state.status !== 'ready') {
@@ -103,7 +97,6 @@ export function loadTradeList(version: number, force = false): Promise<void> {
 /** For tests: forget the cached list. */
 export function resetTradeList(): void {
   inFlight = null;
-  pageListUnclaimed = false;
   appStore.set(tradeListBaseAtom, { state: { status: 'loading' }, version: null });
 }
 

@@ -31,5 +31,5 @@ export type BootData = {
   localeHints?: string[];
 };
 
-/** The element id of the boot data in index.html. */
+/** The element id of the boot data in index.html; the page's inline script puts it parsed on `window.meridianBoot`. */
 export const BOOT_ELEMENT_ID = 'meridian-boot';

@@ -48,9 +48,8 @@ const Toast = memo(function Toast({ item, onExpire }: { item: ToastItem; onExpir
     return () => clearTimeout(timer);
   }, [item.id, item.count, onExpire]);
   return (
-    <Bubble $kind={item.kind} data-kind={item.kind} data-count={item.count}>
-      {item.text}
-      {item.count > 1 && <Count>{`×${item.count}`}</Count>}
+    <Bubble $kind={item.kind} data-kind={item.kind}>
+      {item.count > 1 ? `${item.text} ×${item.count}` : item.text}
     </Bubble>
   );
 });
@@ -69,15 +68,6 @@ const Region = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   pointer-events: none;
-`;
-
-const Count = styled.span`
-  margin-inline-start: ${({ theme }) => theme.space(2)};
-  padding: 0 ${({ theme }) => theme.space(1.5)};
-  border-radius: 999px;
-  background: ${({ theme }) => theme.color.surface};
-  font-size: 12px;
-  font-weight: 700;
 `;
 
 const Bubble = styled.div<{ $kind: ToastItem['kind'] }>`

@@ -11,9 +11,7 @@ import {
   AppLink,
   confirm,
   copyText,
-  ERROR_CODES,
   isApiError,
-  LANGUAGE_NAMES,
   languageAtom,
   sessionAtom,
   setUserAtom,
@@ -21,6 +19,7 @@ import {
   useAtomValue,
   useSetAtom,
 } from '@meridian/shared';
+import { ERROR_CODES, LANGUAGE_NAMES } from '@meridian/shared/pure';
 import { LoadError } from '../../../components/async-state';
 import { NS } from '../../../lib/ns';
 import { fetchServiceLink, fetchUserInfo, resetDemoAccount } from '../api/user-centre-api';
