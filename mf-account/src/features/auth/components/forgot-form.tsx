@@ -7,7 +7,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearSessionAtom, SendCodeButton, toast, useAppNavigate, useSetAtom } from '@meridian/shared';
-import { Field, Form, PrimaryButton } from '../../../components/form';
+import { sanitizeDigits } from '@meridian/shared/pure';
+import { CODE_MAX_DIGITS, Field, Form, PrimaryButton } from '../../../components/form';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/password-field';
 import { EMAIL_PLACEHOLDER } from '../../../components/form';
 import { NS } from '../../../lib/ns';
@@ -71,7 +72,10 @@ export function ForgotForm() {
         spellCheck={false}
         placeholder={EMAIL_PLACEHOLDER}
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          if (e.target.value.trim()) setErrors((x) => ({ ...x, email: undefined }));
+        }}
         error={errors.email}
         testId="forgot-email"
       />
@@ -80,9 +84,10 @@ export function ForgotForm() {
         name="code"
         autoComplete="one-time-code"
         inputMode="numeric"
+        maxLength={CODE_MAX_DIGITS}
         placeholder={t('form.enterCode')}
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={(e) => setCode(sanitizeDigits(e.target.value, CODE_MAX_DIGITS))}
         testId="forgot-code"
         trailing={<SendCodeButton onSend={sendCode} />}
       />

@@ -73,7 +73,10 @@ export function LoginForm() {
           spellCheck={false}
           placeholder={EMAIL_PLACEHOLDER}
           value={account}
-          onChange={(e) => setAccount(e.target.value)}
+          onChange={(e) => {
+            setAccount(e.target.value);
+            if (e.target.value.trim()) setErrors((x) => ({ ...x, account: undefined }));
+          }}
           error={errors.account}
           testId="login-account"
         />
@@ -84,7 +87,10 @@ export function LoginForm() {
           autoComplete="current-password"
           placeholder={t('login.enterPassword')}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            if (e.target.value) setErrors((x) => ({ ...x, password: undefined }));
+          }}
           error={errors.password}
           testId="login-password"
         />

@@ -21,10 +21,11 @@ import {
   useSetAtom,
 } from '@meridian/shared';
 import type { Language } from '@meridian/shared';
+import { sanitizeDigits } from '@meridian/shared/pure';
 import { LoadError } from '../../../components/async-state';
 import { Field, Form, InlineButton, LinksRow, PrimaryButton } from '../../../components/form';
 import { NewPasswordFields } from '../../../components/password-field';
-import { EMAIL_PLACEHOLDER } from '../../../components/form';
+import { CODE_MAX_DIGITS, EMAIL_PLACEHOLDER, PHONE_MAX_DIGITS } from '../../../components/form';
 import { NS } from '../../../lib/ns';
 import { useLoad } from '../../../lib/use-load';
 import {
@@ -169,7 +170,10 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
           spellCheck={false}
           placeholder={EMAIL_PLACEHOLDER}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (e.target.value.trim()) setEmailError(null);
+          }}
           error={emailError}
           testId="register-email"
         />
@@ -180,9 +184,10 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
             name="mobile"
             autoComplete={phoneMode === 'area' ? 'tel-national' : 'tel'}
             inputMode="tel"
+            maxLength={PHONE_MAX_DIGITS}
             placeholder={t('form.enterPhone')}
             value={mobile}
-            onChange={(e) => setMobile(e.target.value)}
+            onChange={(e) => setMobile(sanitizeDigits(e.target.value, PHONE_MAX_DIGITS))}
             testId="register-mobile"
             leading={
               phoneMode === 'area' ? (
@@ -208,9 +213,10 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
             name="captcha"
             autoComplete="off"
             inputMode="numeric"
+            maxLength={CODE_MAX_DIGITS}
             placeholder={t('form.enterCaptcha')}
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(e) => setCode(sanitizeDigits(e.target.value, CODE_MAX_DIGITS))}
             testId="register-captcha"
             trailing={
               <CaptchaButton
@@ -233,9 +239,10 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
             name="code"
             autoComplete="one-time-code"
             inputMode="numeric"
+            maxLength={CODE_MAX_DIGITS}
             placeholder={t('form.enterCode')}
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(e) => setCode(sanitizeDigits(e.target.value, CODE_MAX_DIGITS))}
             testId="register-code"
             trailing={<SendCodeButton onSend={sendCode} />}
           />
