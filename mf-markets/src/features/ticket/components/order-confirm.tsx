@@ -59,15 +59,17 @@ export function OrderConfirm({
       role="alertdialog"
       title={t('ticket.confirmTitle')}
       actions={
+        // Stacked, full width: the confirming button says what it does ("Place sell limit at 95,482.67") on one
+        // line in every language, within thumb reach.
         review && (
-          <>
-            <Button type="button" onClick={onCancel} data-testid="confirm-cancel">
-              {t('ticket.back')}
-            </Button>
+          <Stacked>
             <Button type="button" $primary $buy={buy} onClick={onConfirm} data-testid="confirm-order">
               {actionLabel(tv, review.params.type, review.pendingKind, review.price)}
             </Button>
-          </>
+            <Button type="button" onClick={onCancel} data-testid="confirm-cancel">
+              {t('ticket.back')}
+            </Button>
+          </Stacked>
         )
       }
     >
@@ -146,10 +148,18 @@ const Note = styled.p`
   line-height: 1.4;
 `;
 
+const Stacked = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)};
+`;
+
 const Button = styled.button<{ $primary?: boolean; $buy?: boolean }>`
   min-block-size: 52px;
-  padding: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border: 0;
+  border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ $primary, $buy, theme }) =>
     $primary ? ($buy ? theme.color.up : theme.color.down) : 'transparent'};
   color: ${({ $primary, theme }) => ($primary ? '#fff' : theme.color.text)};

@@ -223,7 +223,8 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
                 $on={form.leverage === v}
                 onClick={() => set('leverage', v)}
               >
-                {`×${v}`}
+                {/* Isolated left to right, or a right-to-left page would show "2×". */}
+                <bdi dir="ltr">{`×${v}`}</bdi>
               </Chip>
             ))}
           </Chips>
