@@ -250,7 +250,7 @@ const Who = styled.div`
 function EmailText({ email }: { email: string }) {
   const [whole, setWhole] = useState(false);
   const at = email.lastIndexOf('@');
-  const cut = at > 0 && email.length - at <= 20 ? at : Math.max(0, email.length - 12);
+  const cut = at > 0 && email.length - at <= 24 ? at : Math.max(0, email.length - 14);
   return (
     <Email
       type="button"
