@@ -10,14 +10,13 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser } from '@playwright/test';
+import { buildFloor as buildBareFloor, freePort, ROOT, waitHealthy } from './support';
 
-const ROOT = path.resolve(__dirname, '..');
 const TARGET_RATIO = 2.0;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Lighthouse's simulated mobile (slow 4G) as DevTools applies it. */
@@ -30,41 +29,9 @@ const NETWORK = {
 const CPU_SLOWDOWN = 4;
 const FLOOR_DIR = 'bench-floor';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(url: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} never became healthy`);
-}
-
 /** The floor, built like bench/first-load's into the served host folder, with the .gz/.br siblings the build writes. */
 async function buildFloor(outDir: string): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const webpack = require(require.resolve('webpack', { paths: [ROOT] }));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const config = require(path.join(__dirname, 'floor/webpack.config.cjs'))({
-    outDir,
-    publicPath: `/${FLOOR_DIR}/`,
-  });
-  await new Promise<void>((resolve, reject) =>
-    webpack(config).run((err: Error | null, stats: { hasErrors(): boolean; toString(): string }) =>
-      err ? reject(err) : stats.hasErrors() ? reject(new Error(stats.toString())) : resolve(),
-    ),
-  );
+  await buildBareFloor(outDir, `/${FLOOR_DIR}/`);
   for (const f of fs.readdirSync(outDir)) {
     if (!f.endsWith('.js')) continue;
     const body = fs.readFileSync(path.join(outDir, f));

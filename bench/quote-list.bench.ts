@@ -10,39 +10,17 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { freePort, ROOT, waitHealthy } from './support';
 
-const ROOT = path.resolve(__dirname, '..');
 const INSTRUMENTS = 200;
 const TICKS_PER_SECOND = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 
 type Instrument = Record<string, unknown> & { Id: number; Code: string; ShowCode: string; price: number };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(url: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} never became healthy`);
-}
 
 /** 200 tradable instruments, cloned from the real catalogue with their own codes. */
 async function instruments(base: string): Promise<Instrument[]> {

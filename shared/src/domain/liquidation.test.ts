@@ -16,8 +16,8 @@ import {
 } from './trading';
 import type { NewOrderLiquidationInput, Side } from './trading';
 
-/** The account's equity and used margin after the order opened, with the position closing at `price`. */
-function accountAt(i: NewOrderLiquidationInput, price: number): { equity: number; used: number } {
+/** Margin and fee of the order as the server books them: each computed exactly, then rounded to cents. */
+function booked(i: NewOrderLiquidationInput): { margin: number; fee: number } {
   const margin = marginMicros({
     lots: i.lots,
     contractSize: i.contractSize,
@@ -26,8 +26,12 @@ function accountAt(i: NewOrderLiquidationInput, price: number): { equity: number
     marginMode: i.marginMode,
   });
   const fee = feeMicros({ lots: i.lots, feeRate: i.feeRate, marginMicros: margin, feeType: i.feeType });
-  const m = microsToCents(margin);
-  const f = microsToCents(fee);
+  return { margin: microsToCents(margin), fee: microsToCents(fee) };
+}
+
+/** The account's equity and used margin after the order opened, with the position closing at `price`. */
+function accountAt(i: NewOrderLiquidationInput, price: number): { equity: number; used: number } {
+  const { margin, fee } = booked(i);
   const a = i.account;
   const pnl = profitUsdMicros({
     side: i.side,
@@ -38,8 +42,8 @@ function accountAt(i: NewOrderLiquidationInput, price: number): { equity: number
     usdRate: i.usdRate,
   });
   return {
-    equity: centsToMicros(a.balanceCents + a.lockCents - f) + a.floatingMicros + pnl,
-    used: centsToMicros(a.lockCents + m),
+    equity: centsToMicros(a.balanceCents + a.lockCents - fee) + a.floatingMicros + pnl,
+    used: centsToMicros(a.lockCents + margin),
   };
 }
 
@@ -117,16 +121,9 @@ describe('liquidationOf', () => {
     fc.assert(
       fc.property(orderArb, (i) => {
         const r = liquidationOf(i);
-        const margin = marginMicros({
-          lots: i.lots,
-          contractSize: i.contractSize,
-          price: i.openPrice,
-          leverage: i.leverage,
-          marginMode: i.marginMode,
-        });
-        const fee = feeMicros({ lots: i.lots, feeRate: i.feeRate, marginMicros: margin, feeType: i.feeType });
+        const { margin, fee } = booked(i);
         // The server's refusal 1203: the free balance below margin + fee, each booked in cents.
-        const cannotPay = i.account.balanceCents < microsToCents(margin) + microsToCents(fee);
+        const cannotPay = i.account.balanceCents < margin + fee;
         expect(r.kind === 'noMargin').toBe(cannotPay);
         const open = accountAt(i, Number(i.closePrice));
         if (!cannotPay && isStopOut(open.equity, open.used)) expect(r.kind).toBe('immediate');
