@@ -32,12 +32,9 @@ h2{margin:8px 16px 4px;font-size:12px;font-weight:500;color:var(--m)}
 .name strong{font-size:15px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .name small{font-size:12px;color:var(--m)}
 .px,.chg,.quotes b{font-variant-numeric:tabular-nums;white-space:nowrap}
-.px{position:relative;font-size:15px;font-weight:600;padding:2px 4px;border-radius:4px}
-.px::after{content:'';position:absolute;inset:0;border-radius:4px;opacity:0;pointer-events:none;background:rgba(31,199,126,.35)}
-.px.d::after,.px.d2::after{background:rgba(242,73,92,.35)}
-.px.u::after,.px.d::after{animation:fo .6s ease-out}.px.u2::after,.px.d2::after{animation:fo2 .6s ease-out}
+.px{font-size:15px;font-weight:600;padding:2px 4px;border-radius:4px}
+.px.u{background:rgba(31,199,126,.3)}.px.d{background:rgba(242,73,92,.3)}
 .chg{font-size:13px;font-weight:600;color:var(--m)}.chg.u{color:var(--up)}.chg.d{color:var(--dn)}
 .closed{font-size:12px;color:var(--m)}
-@keyframes fo{from{opacity:1}}@keyframes fo2{from{opacity:1}}
-@media (prefers-reduced-motion:reduce){.px::after{animation:none!important}}
+@media (prefers-reduced-motion:reduce){.px.u,.px.d{background:none}}
 `;

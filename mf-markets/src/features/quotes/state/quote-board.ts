@@ -4,8 +4,8 @@
  * phone busy all the time. Each row registers its price and change cells here; one store subscription (the host
  * writes at most one batch of quotes per animation frame) rewrites only the text of the rows whose quote changed,
  * at most {@link REDRAW_MS} apart. Rows off screen cost no style, layout or paint work (`content-visibility: auto`
- * in home-style), so a text write there is all they cost. A tick flashes the price, one flash at a time, by
- * switching between two identical animations, which restarts it without a reflow.
+ * in home-style), so a text write there is all they cost. A move tints the price for a moment (no animation:
+ * an animated cell would be repainted every frame while it runs).
  */
 import { appStore, quotesAtom } from '@meridian/shared';
 import type { DayMarketQuote } from '@meridian/shared';
@@ -24,15 +24,9 @@ export type BoardRow = {
   onStatus: () => void;
 };
 
-type Entry = {
-  row: BoardRow;
-  quote: DayMarketQuote | undefined;
-  dirty: boolean;
-  flip: boolean;
-  flashAt: number;
-};
+type Entry = { row: BoardRow; quote: DayMarketQuote | undefined; dirty: boolean; flashAt: number };
 
-/** How long a flash lasts (home-style's animation). */
+/** How long a price stays tinted after it moved. */
 export const FLASH_MS = 600;
 /**
  * The rows are redrawn at most this often: five times a second reads as live, and a market ticking twenty times a
@@ -44,6 +38,7 @@ const DIR = ['d', '', 'u'];
 const entries = new Set<Entry>();
 let unsubscribe: (() => void) | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
+let dueAt = 0;
 let redrawnAt = -Infinity;
 
 /** The signed change with its arrow, as the row renders it. */
@@ -62,17 +57,21 @@ function setText(el: HTMLElement, text: string): void {
 function apply(e: Entry, now: number): void {
   const { row, quote: q } = e;
   e.dirty = false;
+  if (e.flashAt >= 0 && now - e.flashAt >= FLASH_MS) {
+    e.flashAt = -1;
+    row.price.className = 'px';
+  }
   if (!q) return;
   if (q.MarketStatus !== row.shown.status) return row.onStatus();
   if (q.price !== row.shown.price) {
     const up = q.price > row.shown.price;
     row.shown.price = q.price;
     setText(row.price, formatPrice(q.price, row.precision, row.lang));
-    // One flash at a time: in a fast market the price flashes as it moves instead of never settling.
-    if (now - e.flashAt >= FLASH_MS) {
+    // The flash is a tint held for a moment, not an animation: two paints per move instead of one a frame, and
+    // one at a time, so in a fast market the price tints as it moves instead of never settling.
+    if (e.flashAt < 0) {
       e.flashAt = now;
-      e.flip = !e.flip;
-      row.price.className = `px ${up ? 'u' : 'd'}${e.flip ? '' : '2'}`;
+      row.price.className = `px ${up ? 'u' : 'd'}`;
     }
   }
   if (row.change) {
@@ -84,10 +83,25 @@ function apply(e: Entry, now: number): void {
   }
 }
 
+/** Run {@link redraw} at `at` (performance time), or sooner if it is already due sooner. */
+function schedule(at: number): void {
+  if (timer !== null && dueAt <= at) return;
+  if (timer !== null) clearTimeout(timer);
+  dueAt = at;
+  timer = setTimeout(redraw, Math.max(0, at - performance.now()));
+}
+
 function redraw(): void {
   timer = null;
-  redrawnAt = performance.now();
-  for (const e of entries) if (e.dirty) apply(e, redrawnAt);
+  const now = performance.now();
+  redrawnAt = now;
+  let tintEnds = Infinity;
+  for (const e of entries) {
+    if (e.dirty || (e.flashAt >= 0 && now - e.flashAt >= FLASH_MS)) apply(e, now);
+    if (e.flashAt >= 0) tintEnds = Math.min(tintEnds, e.flashAt + FLASH_MS);
+  }
+  // A tint ends on time even when no further tick comes.
+  if (tintEnds < Infinity) schedule(tintEnds);
 }
 
 function onQuotes(): void {
@@ -99,10 +113,11 @@ function onQuotes(): void {
     e.quote = q;
     e.dirty = changed = true;
   }
-  if (!changed || timer !== null) return;
-  const wait = REDRAW_MS - (performance.now() - redrawnAt);
-  if (wait <= 0) redraw();
-  else timer = setTimeout(redraw, wait);
+  if (!changed) return;
+  const at = redrawnAt + REDRAW_MS;
+  if (at > performance.now()) return schedule(at);
+  if (timer !== null) clearTimeout(timer);
+  redraw();
 }
 
 /** Put a row on the board; returns the call that takes it off. */
@@ -111,8 +126,7 @@ export function watchRow(row: BoardRow): () => void {
     row,
     quote: appStore.get(quotesAtom).get(row.code),
     dirty: false,
-    flip: false,
-    flashAt: -Infinity,
+    flashAt: -1,
   };
   entries.add(e);
   unsubscribe ??= appStore.sub(quotesAtom, onQuotes);
