@@ -163,6 +163,27 @@ test('the ticket says what it does: a ticked stop needs a price beside it, the c
   await expect(page.getByTestId('balance')).not.toHaveText('—');
   const holding = (await myDeals(request, session.token, 1)).length;
 
+  // The chart reads like the rest of the screen (87,938.72, not 87938.72) and its time runs to the last candle.
+  await expectChart(page, '1M');
+  const yLabels = await page.locator('.apexcharts-yaxis-label tspan').allTextContents();
+  expect(yLabels.some((l) => /^\d{1,3}(,\d{3})+\.\d{2}$/.test(l.trim()))).toBe(true);
+  const kline = (await (
+    await request.get(`${baseUrl()}/v1/api/forex/kline?forex_id=${btc.Id}&period=1M`)
+  ).json()) as { data: { Time: number }[] };
+  const hhmm = (ms: number) =>
+    new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Europe/London',
+    }).format(ms);
+  const last = kline.data.at(-1)!.Time;
+  const xLabels = (await page.locator('.apexcharts-xaxis-label tspan').allTextContents()).map((l) =>
+    l.trim(),
+  );
+  // The candle that was last when the page loaded, or the one the feed has added since.
+  expect([hhmm(last - 60_000), hhmm(last), hhmm(last + 60_000)]).toContain(xLabels.at(-1));
+
   // A ticked stop loss with no price is refused beside the field, never sent as "no stop loss".
   await page.getByTestId('sl-on').check();
   await page.getByTestId('submit-order').click();
