@@ -113,7 +113,7 @@ describe('liquidationOf', () => {
         const b = accountAt(i, better);
         expect(isStopOut(b.equity, b.used)).toBe(false);
       }),
-      { numRuns: 3000 },
+      { numRuns: Number(process.env.LIQ_RUNS ?? 3000) },
     );
   });
 
@@ -130,6 +130,37 @@ describe('liquidationOf', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('a level beyond what a number shows at the precision, or with no margin in use, is no level', () => {
+    const huge = {
+      side: SELL,
+      lots: 0.01,
+      contractSize: 1,
+      openPrice: 0.5,
+      closePrice: 0.5,
+      leverage: 1,
+      marginMode: 1,
+      feeRate: 0,
+      feeType: 1,
+      usdRate: 0.0064,
+      account: { balanceCents: 602_744_750, lockCents: 406_061_216, floatingMicros: 738_339_450_000 },
+      pricePrecision: 5,
+    } as const;
+    expect(liquidationOf(huge)).toEqual({ kind: 'none' });
+    // A margin that books as 0 cents: nothing is in use, the stop-out rule never applies.
+    expect(
+      liquidationOf({
+        ...huge,
+        openPrice: 10,
+        closePrice: 10,
+        leverage: 200,
+        marginMode: 2,
+        usdRate: 1,
+        pricePrecision: 0,
+        account: { balanceCents: 0, lockCents: 0, floatingMicros: 0 },
+      }),
+    ).toEqual({ kind: 'none' });
   });
 
   it('matches the cases a trader met: no free balance, and 99,999 lots near 88,000', () => {

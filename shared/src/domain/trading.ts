@@ -270,7 +270,7 @@ export type NewOrderLiquidationInput = {
  * Where a new order would be stopped out:
  * - `noMargin`: margin + fee (booked in cents, as the server does) exceed the free balance, so it cannot be opened;
  * - `immediate`: opened now, the account would already be at the stop-out level;
- * - `none`: no positive price takes the account there (a well-covered long);
+ * - `none`: no positive price takes the account there (a well-covered long), or none a number can show;
  * - `price`: the close-side price at which this position, everything else unchanged, brings the account's margin
  *   level to the stop-out level, by the engine's rule (equity = balance + lock + floating P/L; stop-out when
  *   equity <= level% x used margin). A long's is below its opening price, a short's above.
@@ -306,6 +306,8 @@ export function liquidationOf(i: NewOrderLiquidationInput): NewOrderLiquidation 
   const level = i.levelPercent ?? STOP_OUT_LEVEL_PERCENT;
   const stoppedAt = (closeMicros: number) => isStopOut(closeMicros, usedMicros, level);
   if (stoppedAt(cashMicros + profit)) return { kind: 'immediate' };
+  // No margin in use (a position whose margin books as 0 cents): the stop-out rule never applies.
+  if (usedMicros <= 0) return { kind: 'none' };
 
   // P/L per unit of price, USD; the exact price where equity meets level% of the used margin, in ticks of
   // 10^-precision: long p = open + A / (1e8 x perUnit), short p = open - A / (1e8 x perUnit), A = used x level - cash x 100.
@@ -348,6 +350,8 @@ export function liquidationOf(i: NewOrderLiquidationInput): NewOrderLiquidation 
     good = bad;
     bad = good + worse;
     while (!stopAt(bad)) {
+      // Farther than a price can be shown: as good as never.
+      if (bad > MAX_PRICE_TICKS) return { kind: 'none' };
       good = bad;
       bad = good + worse * step;
       step *= 2n;
@@ -359,13 +363,17 @@ export function liquidationOf(i: NewOrderLiquidationInput): NewOrderLiquidation 
     else good = mid;
   }
   const t = bad;
-  if (t <= 0n) return { kind: 'none' };
+  // Below zero, or so far away that a number no longer holds it at its precision (15 significant digits): none.
+  if (t <= 0n || t > MAX_PRICE_TICKS) return { kind: 'none' };
   const price = Number(formatScaled(t, P));
   // Within a tick of the price it opens at: as good as stopped out at once.
   const close = Number(i.closePrice);
   if (long ? price >= close : price <= close) return { kind: 'immediate' };
   return { kind: 'price', price };
 }
+
+/** The most ticks a price can have and still be shown exactly (15 significant digits). */
+const MAX_PRICE_TICKS = 10n ** 15n;
 
 /** floor(a / b) for b > 0. */
 function floorDiv(a: bigint, b: bigint): bigint {
