@@ -27,15 +27,18 @@ export const MarketRow = memo(function MarketRow({ instrument, lang, onOpen }: P
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const live = liveQuote(instrument, appStore.get(quotesAtom).get(instrument.Code));
   const open = live.marketStatus === 1;
+  const rowRef = useRef<HTMLButtonElement>(null);
   const priceRef = useRef<HTMLSpanElement>(null);
   const changeRef = useRef<HTMLSpanElement>(null);
   const dir = direction(live.change);
 
   // After every render: the board takes over from what was just drawn.
   useLayoutEffect(() => {
+    const element = rowRef.current;
     const price = priceRef.current;
-    if (!price) return undefined;
+    if (!element || !price) return undefined;
     return watchRow({
+      element,
       code: instrument.Code,
       precision: instrument.PricePrecision,
       lang,
@@ -48,6 +51,7 @@ export const MarketRow = memo(function MarketRow({ instrument, lang, onOpen }: P
 
   return (
     <button
+      ref={rowRef}
       className="row"
       type="button"
       onClick={() => onOpen(instrument)}

@@ -4,11 +4,13 @@ import { dayQuote } from '../../../testing/test-utils';
 import { FLASH_MS, REDRAW_MS, watchRow } from './quote-board';
 
 function row(code: string) {
+  const element = document.createElement('button');
   const price = document.createElement('span');
   price.textContent = '1.00000';
   const change = document.createElement('span');
   change.textContent = '0.00%';
-  return { price, change, code };
+  element.append(price, change);
+  return { element, price, change, code };
 }
 
 const push = (...quotes: Parameters<typeof dayQuote>[0][]) =>
@@ -29,6 +31,7 @@ describe('quote board', () => {
     const redraw = jest.fn();
     const offs = [a, b].map((r) =>
       watchRow({
+        element: r.element,
         code: r.code,
         precision: 5,
         lang: 'en',
@@ -72,5 +75,29 @@ describe('quote board', () => {
     jest.advanceTimersByTime(REDRAW_MS);
     push({ Code: 'GBPUSD', price: 1.5, change: 1 });
     expect(b.price.textContent).toBe('1.30000');
+  });
+
+  it('leaves a row alone while the browser skips its rendering, and brings it up to date as it comes back', () => {
+    const r = row('USDJPY');
+    const off = watchRow({
+      element: r.element,
+      code: r.code,
+      precision: 3,
+      lang: 'en',
+      price: r.price,
+      change: r.change,
+      shown: { price: 1, status: 1 },
+      onStatus: jest.fn(),
+    });
+    const skipped = (on: boolean) =>
+      r.element.dispatchEvent(Object.assign(new Event('contentvisibilityautostatechange'), { skipped: on }));
+    skipped(true);
+    jest.advanceTimersByTime(REDRAW_MS);
+    push({ Code: 'USDJPY', price: 155.5, change: 0.1 });
+    jest.advanceTimersByTime(REDRAW_MS);
+    expect(r.price.textContent).toBe('1.00000');
+    skipped(false);
+    expect(r.price.textContent).toBe('155.500');
+    off();
   });
 });

@@ -3,8 +3,8 @@
  * instruments at 20 ticks a second in bench/quote-list), and re-rendering the list for each frame kept a slowed
  * phone busy all the time. Each row registers its price and change cells here; one store subscription (the host
  * writes at most one batch of quotes per animation frame) rewrites only the text of the rows whose quote changed,
- * at most {@link REDRAW_MS} apart. Rows off screen cost no style, layout or paint work (`content-visibility: auto`
- * in home-style), so a text write there is all they cost. A move tints the price for a moment (no animation:
+ * at most {@link REDRAW_MS} apart, and only while the row is on screen: a row whose rendering the browser skips
+ * (`content-visibility: auto` in home-style) is marked and brought up to date as it scrolls back in. A move tints the price for a moment (no animation:
  * an animated cell would be repainted every frame while it runs).
  */
 import { appStore, quotesAtom } from '@meridian/shared';
@@ -12,6 +12,8 @@ import type { DayMarketQuote } from '@meridian/shared';
 import { direction, formatChange, formatPrice } from '../../../lib/format';
 
 export type BoardRow = {
+  /** The row: while the browser skips rendering it (off screen, `content-visibility: auto`) it is not redrawn. */
+  element: Element;
   code: string;
   precision: number;
   lang: string;
@@ -24,7 +26,13 @@ export type BoardRow = {
   onStatus: () => void;
 };
 
-type Entry = { row: BoardRow; quote: DayMarketQuote | undefined; dirty: boolean; flashAt: number };
+type Entry = {
+  row: BoardRow;
+  quote: DayMarketQuote | undefined;
+  dirty: boolean;
+  flashAt: number;
+  visible: boolean;
+};
 
 /** How long a price stays tinted after it moved. */
 export const FLASH_MS = 600;
@@ -97,7 +105,7 @@ function redraw(): void {
   redrawnAt = now;
   let tintEnds = Infinity;
   for (const e of entries) {
-    if (e.dirty || (e.flashAt >= 0 && now - e.flashAt >= FLASH_MS)) apply(e, now);
+    if (e.visible && (e.dirty || (e.flashAt >= 0 && now - e.flashAt >= FLASH_MS))) apply(e, now);
     if (e.flashAt >= 0) tintEnds = Math.min(tintEnds, e.flashAt + FLASH_MS);
   }
   // A tint ends on time even when no further tick comes.
@@ -111,7 +119,8 @@ function onQuotes(): void {
     const q = map.get(e.row.code);
     if (q === undefined || q === e.quote) continue;
     e.quote = q;
-    e.dirty = changed = true;
+    e.dirty = true;
+    changed ||= e.visible;
   }
   if (!changed) return;
   const at = redrawnAt + REDRAW_MS;
@@ -127,10 +136,19 @@ export function watchRow(row: BoardRow): () => void {
     quote: appStore.get(quotesAtom).get(row.code),
     dirty: false,
     flashAt: -1,
+    visible: true,
   };
+  // The browser says when it starts or stops skipping the row's rendering: the rows off screen are left alone
+  // and brought up to date as they come back (where the event is not supported, every row is kept current).
+  const onVisibility = (ev: Event) => {
+    e.visible = !(ev as Event & { skipped?: boolean }).skipped;
+    if (e.visible && e.dirty) apply(e, performance.now());
+  };
+  row.element.addEventListener('contentvisibilityautostatechange', onVisibility);
   entries.add(e);
   unsubscribe ??= appStore.sub(quotesAtom, onQuotes);
   return () => {
+    row.element.removeEventListener('contentvisibilityautostatechange', onVisibility);
     entries.delete(e);
     if (entries.size === 0 && unsubscribe) {
       unsubscribe();
