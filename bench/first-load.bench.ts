@@ -9,37 +9,15 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { buildFloor, freePort, ROOT, waitHealthy } from './support';
 
-const ROOT = path.resolve(__dirname, '..');
 const TARGET_RATIO = 2.5;
 
 type Row = { url: string; raw: number; gzip: number; chart: boolean };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function buildFloor(outDir: string): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const webpack = require(require.resolve('webpack', { paths: [ROOT] }));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const config = require(path.join(__dirname, 'floor/webpack.config.cjs'))({ outDir });
-  await new Promise<void>((resolve, reject) =>
-    webpack(config).run((err: Error | null, stats: { hasErrors(): boolean; toString(): string }) =>
-      err ? reject(err) : stats.hasErrors() ? reject(new Error(stats.toString())) : resolve(),
-    ),
-  );
-}
 
 function serveDir(dir: string, port: number): http.Server {
   return http
@@ -50,18 +28,6 @@ function serveDir(dir: string, port: number): http.Server {
       res.end(fs.readFileSync(target));
     })
     .listen(port, '127.0.0.1');
-}
-
-async function waitHealthy(url: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} never became healthy`);
 }
 
 async function measure(url: string): Promise<Row[]> {

@@ -1,8 +1,8 @@
 /**
  * bench/quote-list: the quotes home (`/`) with 200 instruments ticking 20 times a second each (4,000 quote updates
  * a second through the host's socket, the DAY_MARKET batching and the list): how many long tasks (> 50 ms) the
- * main thread has in 30 s (target 0), beside the same page idle for the same time (the baseline), and again with
- * the CPU slowed 4x as a mid-range phone would be.
+ * main thread has in 30 s (target 0, at full speed and with the CPU slowed 4x as a mid-range phone would be),
+ * beside the same page idle for the same time (the baseline).
  *
  * The built product is served by the real server; the trade list (200 instruments cloned from the real catalogue)
  * and the socket are played by the test, so the load is exact and repeatable.
@@ -10,39 +10,17 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { freePort, ROOT, waitHealthy } from './support';
 
-const ROOT = path.resolve(__dirname, '..');
 const INSTRUMENTS = 200;
 const TICKS_PER_SECOND = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 
 type Instrument = Record<string, unknown> & { Id: number; Code: string; ShowCode: string; price: number };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(url: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} never became healthy`);
-}
 
 /** 200 tradable instruments, cloned from the real catalogue with their own codes. */
 async function instruments(base: string): Promise<Instrument[]> {
@@ -76,6 +54,19 @@ async function run(
   await page.route('**/v1/api/forex/trade_list*', (route) =>
     route.fulfill({ json: { code: 1, msg: 'success', data: list } }),
   );
+  // The first paint takes the trade list the server writes into index.html: put the bench's list there too.
+  await page.route(`${base}/`, async (route) => {
+    const res = await route.fetch();
+    const html = (await res.text()).replace(
+      /(<script id="meridian-boot" type="application\/json">)(.*?)(<\/script>)/,
+      (_m, open: string, json: string, close: string) =>
+        `${open}${JSON.stringify({ ...JSON.parse(json), tradeList: list }).replace(/</g, '\\u003c')}${close}`,
+    );
+    const headers = { ...res.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ response: res, body: html, headers });
+  });
   let pump: NodeJS.Timeout | undefined;
   let frames = 0;
   await page.routeWebSocket('**/v1/ws', (ws) => {
@@ -177,8 +168,17 @@ async function main(): Promise<void> {
         `  ${label.padEnd(34)} long tasks ${String(r.longTasks).padStart(3)}   longest ${r.longest.toFixed(0).padStart(4)} ms   blocking ${r.blocking.toFixed(0).padStart(5)} ms   socket frames ${r.frames}`,
       );
     }
-    const target = results[1]![1].longTasks;
-    console.log(`target: 0 long tasks under load at full speed — ${target === 0 ? 'met' : 'NOT MET'}`);
+    const full = results[1]![1].longTasks;
+    const slow = results[2]![1].longTasks;
+    console.log(
+      `target: 0 long tasks under load, at full speed and with the CPU 4x slower — ${full === 0 && slow === 0 ? 'met' : 'NOT MET'}`,
+    );
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await browser.close();
     server.kill();

@@ -7,7 +7,12 @@ module.exports = (env = {}) => ({
   context: __dirname,
   target: ['web', 'es2020'],
   entry: { main: './index.tsx' },
-  output: { path: env.outDir, filename: '[name].[contenthash:8].js', publicPath: '/', clean: true },
+  output: {
+    path: env.outDir,
+    filename: '[name].[contenthash:8].js',
+    publicPath: env.publicPath ?? '/',
+    clean: true,
+  },
   resolve: {
     extensions: ['.tsx', '.ts', '.js'],
     modules: [path.join(__dirname, '../../host/node_modules'), 'node_modules'],

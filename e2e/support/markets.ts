@@ -47,12 +47,11 @@ export async function expectChart(page: Page, period: string): Promise<void> {
   await expect(chart.locator('.apexcharts-candlestick-series')).toBeVisible({ timeout: 15_000 });
 }
 
-/** Open the confirmation and confirm it. */
+/** Open the order confirmation (it lists what will be sent) and confirm it. */
 export async function confirmOrder(page: Page): Promise<void> {
   await page.getByTestId('submit-order').click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('order-review')).toBeVisible();
+  await page.getByTestId('confirm-order').click();
 }
 
 /** A price as the ticket's inputs take it (plain decimal at the instrument's precision). */

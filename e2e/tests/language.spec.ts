@@ -45,3 +45,18 @@ test('Arabic lays the app out right to left', async ({ page, context }) => {
   const mine = await page.getByTestId('tab-mine').boundingBox();
   expect(quotes!.x).toBeGreaterThan(mine!.x);
 });
+
+test('/language opened directly: picking a language goes to the quotes home, not out of the app', async ({
+  page,
+  context,
+}) => {
+  await withLanguage(context, 'en');
+  // A page before ours in the tab, as when the address is typed or a link is followed.
+  await page.goto('about:blank');
+  await page.goto(`${baseUrl()}/language`);
+  await expectPage(page, '/language');
+  await page.getByTestId('language-fr').click();
+  await expect(page).toHaveURL(`${baseUrl()}/`);
+  await expectPage(page, '/');
+  await expect(page.getByTestId('tab-quotes')).toHaveText(shell('fr').tab.quotes!);
+});

@@ -133,6 +133,116 @@ test('a closed market shows market closed and disables buy and sell', async ({ p
   await expect(page.getByTestId('submit-order')).toBeDisabled();
   await expect(page.getByTestId('side-buy')).toBeDisabled();
   await expect(page.getByTestId('side-sell')).toBeDisabled();
+  // Nothing to tap, so the 'Market closed' bar is not stuck over the rows: the leverage row brought to the bottom
+  // of the screen is not covered by it.
+  const leverage = page.getByRole('radiogroup', { name: 'Leverage' });
+  await leverage.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  const box = (await leverage.boundingBox())!;
+  const covered = await page.evaluate(
+    ({ x, y }) => !document.elementFromPoint(x, y)?.closest('[role="radiogroup"]'),
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(covered).toBe(false);
+});
+
+test('the ticket says what it does: a ticked stop needs a price beside it, the confirmation lists the order, the pending buttons name the order, repeated toasts show once below the price', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await withLanguage(context, 'en');
+  const session = await demoSession(request);
+  await signIn(context, session);
+  const btc = (await tradeList(request)).find((i) => i.Code === 'BTCUSD');
+  if (!btc) throw new Error('BTCUSD is not listed');
+  await page.goto(`${baseUrl()}/`);
+  await expectMarketList(page);
+  await page.getByTestId('market-row-BTCUSD').click();
+  await expectPage(page, '/trade');
+  await expect(page.getByTestId('balance')).not.toHaveText('—');
+  const holding = (await myDeals(request, session.token, 1)).length;
+
+  // The chart reads like the rest of the screen (87,938.72, not 87938.72) and its time runs to the last candle.
+  await expectChart(page, '1M');
+  const yLabels = await page.locator('.apexcharts-yaxis-label tspan').allTextContents();
+  expect(yLabels.some((l) => /^\d{1,3}(,\d{3})+\.\d{2}$/.test(l.trim()))).toBe(true);
+  const kline = (await (
+    await request.get(`${baseUrl()}/v1/api/forex/kline?forex_id=${btc.Id}&period=1M`)
+  ).json()) as { data: { Time: number }[] };
+  const hhmm = (ms: number) =>
+    new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Europe/London',
+    }).format(ms);
+  const last = kline.data.at(-1)!.Time;
+  const xLabels = (await page.locator('.apexcharts-xaxis-label tspan').allTextContents()).map((l) =>
+    l.trim(),
+  );
+  // The candle that was last when the page loaded, or the one the feed has added since.
+  expect([hhmm(last - 60_000), hhmm(last), hhmm(last + 60_000)]).toContain(xLabels.at(-1));
+
+  // A ticked stop loss with no price is refused beside the field, never sent as "no stop loss".
+  await page.getByTestId('sl-on').check();
+  await page.getByTestId('submit-order').click();
+  await expect(page.getByTestId('sl-error')).toHaveText('Enter a stop loss price above 0');
+  await expect(page.getByTestId('order-review')).toHaveCount(0);
+  // Signs and letters never reach the field.
+  await page.getByTestId('sl').pressSequentially('-1a2');
+  await expect(page.getByTestId('sl')).toHaveValue('12');
+  const sl = priceText(btc.bid * 0.9, btc.PricePrecision);
+  await page.getByTestId('sl').fill(sl);
+  await expect(page.getByTestId('sl-error')).toHaveCount(0);
+
+  // The confirmation lists everything that will be sent.
+  await page.getByTestId('submit-order').click();
+  const review = page.getByTestId('order-review');
+  await expect(review).toContainText('Buy BTC/USD');
+  await expect(page.getByTestId('review-type')).toHaveText('Market');
+  await expect(page.getByTestId('review-lots')).not.toBeEmpty();
+  await expect(page.getByTestId('review-leverage')).toContainText('×');
+  await expect(page.getByTestId('review-sl')).toHaveText(
+    new Intl.NumberFormat('en-GB', {
+      minimumFractionDigits: btc.PricePrecision,
+      maximumFractionDigits: btc.PricePrecision,
+    }).format(Number(sl)),
+  );
+  await expect(page.getByTestId('review-tp')).toHaveText('Not set');
+  await expect(page.getByTestId('review-margin')).not.toHaveText('—');
+  await expect(page.getByTestId('review-fee')).not.toHaveText('—');
+  await page.screenshot({ path: shot('confirm-market') });
+  await page.getByTestId('confirm-order').click();
+  await expect(page.getByText('Order placed.')).toBeVisible();
+
+  // The same message again shows once, with a count, below the instrument and its price.
+  await confirmOrder(page);
+  const toast = page.getByRole('status').filter({ hasText: 'Order placed.' });
+  await expect(toast).toContainText('Order placed. ×2');
+  const header = (await page.getByTestId('instrument-header').boundingBox())!;
+  const bubble = (await page.getByText('Order placed. ×2').boundingBox())!;
+  expect(bubble.y).toBeGreaterThanOrEqual(header.y + header.height);
+  await expect.poll(async () => (await myDeals(request, session.token, 1)).length).toBe(holding + 2);
+
+  // Pending: the buttons say what the order is, at which price.
+  await page.getByTestId('sl-on').uncheck();
+  await page.getByTestId('side-sell').click();
+  await page.getByTestId('mode-pending').click();
+  await expect(page.getByTestId('submit-order')).toHaveText('Place sell order');
+  const target = priceText(btc.bid * 1.05, btc.PricePrecision);
+  await page.getByTestId('target-price').fill(target);
+  const shown = new Intl.NumberFormat('en-GB', {
+    minimumFractionDigits: btc.PricePrecision,
+    maximumFractionDigits: btc.PricePrecision,
+  }).format(Number(target));
+  await expect(page.getByTestId('submit-order')).toHaveText(`Place sell limit at ${shown}`);
+  await page.getByTestId('submit-order').click();
+  await expect(page.getByTestId('review-type')).toHaveText('Sell limit');
+  await expect(page.getByTestId('confirm-order')).toHaveText(`Place sell limit at ${shown}`);
+  await page.screenshot({ path: shot('confirm-pending') });
+  await page.getByTestId('confirm-cancel').click();
+  await expect(page.getByTestId('order-review')).toHaveCount(0);
 });
 
 test('the ranking lists traders and a tap opens the trader sheet', async ({ page, context }) => {

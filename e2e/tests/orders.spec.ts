@@ -161,6 +161,25 @@ test('a pending order is cancelled after confirmation', async ({ page, context, 
   await expect(row).toHaveCount(0);
   await expect(page.getByTestId('list-pending').getByTestId('empty')).toBeVisible();
   expect(await orders(request, session, 0)).toHaveLength(0);
+
+  // In History it reads as what it was: cancelled, at its target, with no close price or P/L.
+  await page.getByTestId('tab-history').click();
+  const done = page.locator(`[data-testid="order-row"][data-order-id="${order.Id}"]`);
+  await expect(done.getByTestId('order-tag')).toHaveText('Cancelled');
+  await expect(done.getByTestId('order-pl')).toHaveCount(0);
+  await expect(done.getByTestId('order-current')).toHaveCount(0);
+  await expect(done).toContainText('Target price');
+  await shot(page, 'history-cancelled');
+  await done.click();
+  const closedDetail = page.getByTestId('order-detail');
+  await expect(closedDetail.getByTestId('detail-status')).toHaveText('Cancelled');
+  await expect(closedDetail.getByTestId('detail-target')).toContainText(
+    new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2 }).format(Math.round(btc.price / 2)),
+  );
+  await expect(closedDetail.getByTestId('detail-fill')).toHaveCount(0);
+  await expect(closedDetail.getByTestId('detail-close-price')).toHaveCount(0);
+  await expect(closedDetail.getByTestId('detail-pl')).toHaveCount(0);
+  await shot(page, 'detail-cancelled');
 });
 
 test('a take profit close to the price is hit by the live feed and the row leaves holding without a reload', async ({
@@ -226,5 +245,15 @@ test('Arabic: the order page reads right to left, in Arabic', async ({ page, con
   await shot(page, 'holding-ar');
   await page.getByTestId('order-row').click();
   await expect(page.getByTestId('order-detail')).toBeVisible();
+  // Every action keeps its label on one line ("Edit TP/SL" in Arabic wrapped before).
+  for (const id of ['edit-stops', 'close-order', 'detail-dismiss']) {
+    const button = page.getByTestId(id);
+    await expect(button).toBeVisible();
+    const box = await button.boundingBox();
+    const lineHeight = await button.evaluate((b) => parseFloat(getComputedStyle(b).lineHeight));
+    const padding = await button.evaluate((b) => parseFloat(getComputedStyle(b).paddingTop) * 2);
+    expect(box!.height).toBeLessThanOrEqual(Math.max(44, lineHeight + padding) + 2);
+    expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+  }
   await shot(page, 'detail-ar');
 });

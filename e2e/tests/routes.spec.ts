@@ -84,9 +84,59 @@ test('a stale token is dropped at start-up without sending a browsing guest to l
   await expect(page).toHaveURL(`${baseUrl()}/`);
 });
 
-test('the document title comes from the site settings', async ({ page }) => {
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+test('the app title comes from the site settings on Android only', async ({ browser }) => {
+  const android = await browser.newContext({ userAgent: ANDROID_UA, viewport: { width: 390, height: 844 } });
+  const page = await android.newPage();
   await page.goto(`${baseUrl()}/`);
+  await expectPage(page, '/');
   await expect(page).toHaveTitle('Meridian Markets');
+  await android.close();
+
+  const iphone = await browser.newContext({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 } });
+  const other = await iphone.newPage();
+  await other.goto(`${baseUrl()}/`);
+  await expectPage(other, '/');
+  // The page's own title stays: the spec sets the app title only on Android.
+  await expect(other).toHaveTitle('Meridian');
+  await iphone.close();
+});
+
+test('a company whose status is 0 sends the visitor to its loss page before anything is shown', async ({
+  page,
+  context,
+  request,
+}) => {
+  const found = (await (
+    await request.get(`${baseUrl()}/api/company/search?name=Northgate`, { headers: { lang: 'en' } })
+  ).json()) as { data: { data: { id: number }[] } };
+  const id = found.data.data[0]!.id;
+  const status = (await (
+    await request.get(`${baseUrl()}/api/company/getCompanyStatus?company_id=${id}`)
+  ).json()) as { data: { status: number; loss_url: string } };
+  expect(status.data.status).toBe(0);
+  await page.route('https://meridian.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Notice</title><p>Notice</p>' }),
+  );
+  await context.addCookies([{ name: 'company_id', value: String(id), url: baseUrl() }]);
+  const shown: string[] = [];
+  page.on('request', (r) => {
+    if (/getCategories|\/api\/user\/info/.test(r.url())) shown.push(r.url());
+  });
+  await page.goto(`${baseUrl()}/`);
+  await expect(page).toHaveURL(status.data.loss_url);
+  await expect(page).toHaveTitle('Notice');
+  // The quotes home never rendered (it would have asked for the categories).
+  expect(shown).toEqual([]);
+
+  // An active company (or none) lets the app start.
+  await context.clearCookies();
+  await page.goto(`${baseUrl()}/`);
+  await expectPage(page, '/');
 });
 
 test('the web app manifest is served for add-to-home-screen', async ({ request }) => {

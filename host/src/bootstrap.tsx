@@ -1,6 +1,7 @@
 /**
- * Start-up: language, API client, realtime socket, then render. Remotes are registered from `/remotes.json`
- * lazily, when a remote route is first visited.
+ * Start-up: language, API client, realtime socket, the company check, then render. What the server wrote into
+ * index.html (site settings, where the API is, the registry, the company's status) is used at once; without it,
+ * each is asked for. Remotes are registered from the registry when a remote route is first visited.
  */
 import { createRoot } from 'react-dom/client';
 import {
@@ -16,6 +17,7 @@ import {
   initI18n,
   jsonNamespace,
   languageAtom,
+  readBoot,
   registerNamespace,
   resolveApiOrigin,
   sessionAtom,
@@ -23,6 +25,7 @@ import {
   toast,
 } from '@meridian/shared';
 import type { SiteSettings, User } from '@meridian/shared';
+import { isAndroidUserAgent } from '@meridian/shared/pure';
 import { App } from './app/app';
 import { navigateOutside } from './app/navigation-bridge';
 import { ensureRegistry } from './app/registry';
@@ -31,7 +34,11 @@ import { startRealtime } from './app/realtime';
 registerNamespace('common', jsonNamespace('common', '/'));
 registerNamespace('shell', jsonNamespace('shell', '/'));
 
-const apiOrigin = () => resolveApiOrigin(window.location, document.title);
+const boot = readBoot();
+// The API host follows the site title (the demo site keeps it on this origin) and the server's word on production,
+// both known before the first call when the server wrote them into the page.
+let siteTitle = boot?.site?.site_title ?? document.title;
+const apiOrigin = () => resolveApiOrigin(window.location, siteTitle, { production: boot?.production });
 
 configureApi({
   origin: apiOrigin,
@@ -66,16 +73,32 @@ if (appStore.get(sessionAtom).token) {
     });
 }
 
-// Site settings: the document title, and what remotes need (service link, registration check, fee formula).
-api
-  .get<SiteSettings>('/api/basicSet/getBasicInfo', undefined, { silent: true, initial: true })
-  .then((settings) => {
-    appStore.set(setSiteSettingsAtom, settings);
-    if (settings.site_title) document.title = settings.site_title;
-  })
-  .catch((e: unknown) => console.warn('[settings]', e));
+// Site settings: what remotes need (service link, registration check, fee formula), and the app title, which the
+// spec sets only on Android.
+const applySettings = (settings: SiteSettings) => {
+  appStore.set(setSiteSettingsAtom, settings);
+  if (settings.site_title) {
+    siteTitle = settings.site_title;
+    if (isAndroidUserAgent(navigator.userAgent)) document.title = settings.site_title;
+  }
+};
+if (boot?.site) applySettings(boot.site);
+else
+  api
+    .get<SiteSettings>('/api/basicSet/getBasicInfo', undefined, { silent: true, initial: true })
+    .then(applySettings)
+    .catch((e: unknown) => console.warn('[settings]', e));
 
-void initI18n(lng, ['common', 'shell']).finally(() => {
+// A company whose status is 0 sends the visitor to its loss page before anything is shown (the check's code loads
+// only for a visitor with a company cookie).
+const companyCheck = /(?:^|;\s*)company_id=/.test(document.cookie)
+  ? import('./app/company').then(
+      (m) => m.companyGate(boot),
+      () => true,
+    )
+  : true;
+void Promise.all([companyCheck, initI18n(lng, ['common', 'shell']).catch(() => undefined)]).then(([go]) => {
+  if (!go) return;
   const el = document.getElementById('root');
   if (el) createRoot(el).render(<App />);
 });

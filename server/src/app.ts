@@ -22,11 +22,12 @@ import { envelope, isApiPath } from './lib/envelope';
 import { loadI18n, requestLanguage } from './lib/i18n';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, RedisRateLimiter, scaleLimits } from './lib/rate-limit';
 import type { RateLimiter, RateLimits } from './lib/rate-limit';
-import { ValidationError } from './lib/validate';
+import { fieldLabel, issueMessage, ValidationError } from './lib/validate';
 import './lib/request';
 import { ResponseContractError, registerResponseSchemas } from './lib/contract';
 import { OutboxMailer, SmtpMailer } from './modules/notify';
 import type { Mailer, SmsProvider } from './modules/notify';
+import { BOOT_SCRIPT_CSP } from './modules/static/boot';
 import { registerStatic } from './modules/static/routes';
 import { createStorage } from './storage/db';
 import type { Storage } from './storage/db';
@@ -88,7 +89,8 @@ declare module 'fastify' {
 
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // index.html's one inline script (the translations preloader), by its hash.
+  scriptSrc: ["'self'", BOOT_SCRIPT_CSP],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
@@ -263,7 +265,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     handleError(app, err, req, reply),
   );
 
-  const serveHost = registerStatic(app, { staticDir: config.staticDir });
+  const serveHost = registerStatic(app, { staticDir: config.staticDir, market: markets.market });
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url)) {
       return reply.code(404).send(envelope(ERROR_CODES.notFound, i18n.t(req.lang, 'error.notFound'), null));
@@ -319,18 +321,22 @@ function handleError(
   const lang = req.lang ?? requestLanguage(req.headers.lang);
   if (err instanceof AppError) {
     if (err.httpStatus === 429) reply.header('Retry-After', String(err.params.seconds ?? 60));
-    return reply.code(err.httpStatus).send(envelope(err.code, t(lang, err.key, err.params), null));
+    const params =
+      typeof err.params.field === 'string'
+        ? { ...err.params, field: fieldLabel(app.ctx.i18n, lang, err.params.field) }
+        : err.params;
+    return reply.code(err.httpStatus).send(envelope(err.code, t(lang, err.key, params), null));
   }
   if (err instanceof ValidationError) {
     const first = err.issues[0];
-    const msg = first ? t(lang, first.key, first.params) : t(lang, 'v.invalid', { field: 'input' });
-    return reply.code(200).send(envelope(ERROR_CODES.validation, msg, null));
+    const msg = issueMessage(app.ctx.i18n, lang, first);
+    return reply.code(200).send(envelope(first?.code ?? ERROR_CODES.validation, msg, null));
   }
   const fe = err as FastifyError;
   if (fe.validation) {
     return reply
       .code(200)
-      .send(envelope(ERROR_CODES.validation, t(lang, 'v.invalid', { field: 'input' }), null));
+      .send(envelope(ERROR_CODES.validation, issueMessage(app.ctx.i18n, lang, undefined), null));
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (

@@ -122,7 +122,7 @@ describe('app skeleton', () => {
   it('validation errors are 1001 in the caller language (default hk, tw -> hk)', async () => {
     const en = await call(t.app, { method: 'GET', url: '/api/news/info?id=abc' });
     expect(en.body.code).toBe(1001);
-    expect(en.body.msg).toContain('id');
+    expect(en.body.msg).toBe('“ID” must be a whole number.');
     const hk = await call(t.app, { method: 'GET', url: '/api/news/info?id=abc', headers: { lang: 'hk' } });
     const tw = await call(t.app, { method: 'GET', url: '/api/news/info?id=abc', headers: { lang: 'tw' } });
     const none = await t.app.inject({ method: 'GET', url: '/api/news/info?id=abc' });

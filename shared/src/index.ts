@@ -29,11 +29,11 @@ export {
   NEWS_CATEGORY_ID,
   DEMO_SITE_TITLE,
 } from './constants';
-export { ERROR_CODES } from './errors/codes';
 export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } from './protocol/realtime';
 
 // API client
 export { resolveApiOrigin, resolveSocketUrl } from './api/api-host';
+export { readBoot, takeBootTradeList } from './boot/boot';
 export { api, ApiError, isApiError, configureApi, getApiConfig } from './api/client';
 
 // Realtime bridge
@@ -77,7 +77,6 @@ export {
 
 // i18n
 export { i18n, initI18n, registerNamespace, jsonNamespace, isRtl } from './i18n/i18n';
-export { LANGUAGE_NAMES } from './i18n/language-names';
 
 // Theme
 export { createTheme, defaultTheme } from './theme/theme';
@@ -108,6 +107,7 @@ export type {
   KlineUpdate,
 } from './protocol/realtime';
 export type { Envelope } from './api/envelope';
+export type { BootData, BootSite } from './protocol/boot';
 export type { ApiConfig, ApiErrorKind, RequestOptions, Params, WithMessage } from './api/client';
 export type { RealtimeStatus, TopicHandler, RealtimeClientOptions } from './realtime/socket';
 export type { User, Session } from './state/session';

@@ -27,6 +27,7 @@ export {
   DEMO_SITE_TITLE,
 } from './constants';
 export type { Language, Period } from './constants';
+export { LANGUAGE_NAMES } from './i18n/language-names';
 export { ERROR_CODES } from './errors/codes';
 export type { ErrorCode, ErrorCodeName } from './errors/codes';
 export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } from './protocol/realtime';
@@ -72,7 +73,7 @@ export {
   usdRateOf,
   marginLevelPercent,
   isStopOut,
-  liquidationPrice,
+  liquidationOf,
   checkLots,
   isValidLots,
   stepLots,
@@ -88,7 +89,9 @@ export type {
   MarginInput,
   FeeInput,
   ProfitInput,
-  LiquidationInput,
+  AccountState,
+  NewOrderLiquidationInput,
+  NewOrderLiquidation,
   LotsCheck,
   StopsCheck,
   PendingKind,
@@ -136,3 +139,11 @@ export type {
   OpsUserRow,
   OpsUserDetail,
 } from './contract/ops';
+
+export { sanitizeDecimal, sanitizeDigits } from './domain/input';
+export type { DecimalFieldOptions } from './domain/input';
+export { BOOT_ELEMENT_ID } from './protocol/boot';
+export type { BootData, BootSite } from './protocol/boot';
+export { isMobileUserAgent, isAndroidUserAgent, desktopSiteOrigin } from './api/device';
+export { resolveApiOrigin } from './api/api-host';
+export type { ApiHostConfig, PageLocation } from './api/api-host';

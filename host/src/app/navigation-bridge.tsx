@@ -19,6 +19,17 @@ export function navigateOutside(to: string, options?: { replace?: boolean }): vo
   outside(to, options);
 }
 
+/**
+ * Whether the entry before this one is a page of the app: an earlier entry of this router, or (where the browser
+ * has the Navigation API, which lists only this origin's entries) an earlier page of this origin.
+ */
+function hasAppPageBehind(): boolean {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  if (typeof idx === 'number' && idx > 0) return true;
+  const nav = (window as { navigation?: { currentEntry?: { index: number } | null } }).navigation;
+  return (nav?.currentEntry?.index ?? 0) > 0;
+}
+
 export function NavigationBridge({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -41,8 +52,10 @@ export function NavigationBridge({ children }: { children: ReactNode }) {
       navigate: (to, options) => {
         void navigate(to, options?.replace ? { replace: true } : undefined);
       },
+      // Back within the app only. With nothing of ours behind this page (opened directly in a new tab, from a link
+      // or a bookmark), history.back() would leave the app, often for a blank tab: go to / instead.
       back: () => {
-        if (window.history.length > 1) void navigate(-1);
+        if (hasAppPageBehind()) void navigate(-1);
         else void navigate('/', { replace: true });
       },
     }),

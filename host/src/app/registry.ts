@@ -3,6 +3,7 @@
  * build holds no remote URL, so releasing or rolling back one remote is a registry edit, not a host rebuild.
  */
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { readBoot } from '@meridian/shared';
 import { federationName, REMOTES } from './routes';
 import type { RemoteKey } from './routes';
 
@@ -10,6 +11,8 @@ export type RegistryEntry = { current: string; history?: unknown[] };
 export type Registry = { remotes: Partial<Record<RemoteKey, RegistryEntry>> };
 
 let registry: Promise<Registry> | null = null;
+/** The registry the server wrote into index.html serves the first load; a retry after a failure reads it afresh. */
+let fromPage = true;
 
 async function fetchRegistry(): Promise<Registry> {
   const res = await fetch('/remotes.json', { cache: 'no-store' });
@@ -52,7 +55,9 @@ function remember(reg: Registry): Registry {
 /** Fetch and register the registry once; a failure is retried on the next call. */
 export function ensureRegistry(): Promise<Registry> {
   if (!registry) {
-    registry = fetchRegistry().then(
+    const inPage = fromPage ? readBoot()?.remotes : undefined;
+    fromPage = false;
+    registry = (inPage ? Promise.resolve<Registry>({ remotes: inPage }) : fetchRegistry()).then(
       (reg) => {
         register(reg);
         return remember(reg);

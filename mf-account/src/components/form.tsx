@@ -7,6 +7,11 @@ import { forwardRef, useId } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 
+/** A phone number's digits at most (E.164). */
+export const PHONE_MAX_DIGITS = 15;
+/** The e-mailed code and the image code are digits; six at most. */
+export const CODE_MAX_DIGITS = 6;
+
 /** An example address, the same in every language: shorter than any sentence, so it never truncates. */
 export const EMAIL_PLACEHOLDER = 'name@example.com';
 

@@ -4,7 +4,15 @@
  * kept-alive page is showing reloads it once (concurrent callers share the request).
  */
 import { useEffect } from 'react';
-import { api, appStore, atom, getApiConfig, tradeListVersionAtom, useAtomValue } from '@meridian/shared';
+import {
+  api,
+  appStore,
+  atom,
+  getApiConfig,
+  takeBootTradeList,
+  tradeListVersionAtom,
+  useAtomValue,
+} from '@meridian/shared';
 import type { DayMarketQuote } from '@meridian/shared';
 import type { Category, TradeListItem } from '@meridian/shared/pure';
 
@@ -25,10 +33,14 @@ export type TradeListState =
   | { status: 'error'; data?: undefined; error: unknown }
   | { status: 'ready'; data: Instrument[]; error?: undefined };
 
-const tradeListBaseAtom = atom<{ state: TradeListState; version: number | null }>({
-  state: { status: 'loading' },
-  version: null,
-});
+// The list the server wrote into index.html paints the first screen with no request. It answers the version the
+// host asked for on entering the page (the host bumps it before this remote loads), so that one is not fetched.
+const fromPage = takeBootTradeList() as Instrument[] | null;
+const tradeListBaseAtom = atom<{ state: TradeListState; version: number | null }>(
+  fromPage
+    ? { state: { status: 'ready', data: fromPage }, version: appStore.get(tradeListVersionAtom) }
+    : { state: { status: 'loading' }, version: null },
+);
 /** The trade list as the screens read it. */
 export const tradeListAtom = atom((get) => get(tradeListBaseAtom).state);
 

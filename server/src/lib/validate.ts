@@ -1,12 +1,27 @@
 /**
  * Input validation. Every handler parses its query/body with a zod schema through `parseInput`; a failure throws a
- * ValidationError whose first issue becomes the envelope message (code 1001) in the caller's language.
- * Schema messages may be message keys (`v.*`), so rules can name their own sentence.
+ * ValidationError whose first issue becomes the envelope message (code 1001, or the rule's own code) in the
+ * caller's language. Schema messages may be message keys (`v.*`, or a module's own such as `trade.*`), so rules can
+ * name their own sentence; a custom issue may carry `params.code` to answer with its own envelope code.
+ * A field is named by its label in the caller's language (`field.<name>`), never by its wire name.
  */
 import { z } from 'zod';
+import type { Language } from '@meridian/shared/pure';
 import type { MsgParams } from './errors';
+import type { I18n } from './i18n';
 
-export type Issue = { field: string; key: string; params: MsgParams };
+export type Issue = { field: string; key: string; params: MsgParams; code?: number };
+
+/** A field's label in `lang` (`field.<name>`; the generic `field.input` for a name without one). */
+export function fieldLabel(i18n: I18n, lang: Language, field: string): string {
+  return i18n.t(lang, i18n.has(`field.${field}`) ? `field.${field}` : 'field.input');
+}
+
+/** The sentence of an issue in `lang`: its key translated, the field given by its label. */
+export function issueMessage(i18n: I18n, lang: Language, issue: Issue | undefined): string {
+  const field = fieldLabel(i18n, lang, issue?.field ?? 'input');
+  return i18n.t(lang, issue?.key ?? 'v.invalid', { ...issue?.params, field });
+}
 
 export class ValidationError extends Error {
   override name = 'ValidationError';
@@ -24,16 +39,23 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return cur;
 }
 
+/** Whether a size issue is about a text's length (a number given as query text is about its value). */
+const isLength = (i: z.core.$ZodIssue): boolean => (i as { origin?: unknown }).origin === 'string';
+
 export function toIssues(error: z.ZodError, input: unknown): Issue[] {
   return error.issues.map((i) => {
     const field = i.path.map(String).join('.') || 'input';
     const params: MsgParams = { field };
+    const own = i.code === 'custom' ? (i.params as { code?: unknown } | undefined)?.code : undefined;
+    if (typeof own === 'number') return { field, key: i.message, params, code: own };
     const value = valueAt(input, i.path);
     const present =
       value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
     // "Please fill in" only when the field is really missing; a present value of the wrong kind is "not valid".
     if (i.message === 'v.required' && present && typeof value !== 'string')
       return { field, key: 'v.invalid', params };
+    // A rule's generic "not valid" for a value that is not there at all reads better as "please fill in".
+    if (i.message === 'v.invalid' && !present) return { field, key: 'v.required', params };
     if (i.message.startsWith('v.')) return { field, key: i.message, params };
     if (i.code === 'invalid_type' && (value === undefined || value === null || value === ''))
       return { field, key: 'v.required', params };
@@ -43,13 +65,13 @@ export function toIssues(error: z.ZodError, input: unknown): Issue[] {
       const min = Number((i as { minimum?: unknown }).minimum);
       return {
         field,
-        key: typeof value === 'string' ? 'v.tooShort' : 'v.outOfRange',
+        key: isLength(i) ? 'v.tooShort' : 'v.outOfRange',
         params: { field, min },
       };
     }
     if (i.code === 'too_big') {
       const max = Number((i as { maximum?: unknown }).maximum);
-      return { field, key: typeof value === 'string' ? 'v.tooLong' : 'v.outOfRange', params: { field, max } };
+      return { field, key: isLength(i) ? 'v.tooLong' : 'v.outOfRange', params: { field, max } };
     }
     if (i.code === 'invalid_value') return { field, key: 'v.oneOf', params };
     return { field, key: 'v.invalid', params };

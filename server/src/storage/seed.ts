@@ -39,7 +39,7 @@ async function seedWith(db: Transaction<Database>, now: number): Promise<void> {
       .values([
         {
           name: 'Meridian Markets Ltd',
-          logo: '/icons/company-meridian.png',
+          logo: '',
           url: 'https://meridian.example',
           subject: 'Online trading of leveraged market products',
           registered_address: '12 Harbour Road, Wan Chai, Hong Kong',
@@ -51,7 +51,7 @@ async function seedWith(db: Transaction<Database>, now: number): Promise<void> {
         },
         {
           name: 'Northgate Capital Partners',
-          logo: '/icons/company-northgate.png',
+          logo: '',
           url: 'https://northgate.example',
           subject: 'Brokerage services (licence suspended)',
           registered_address: '4 Queen Street, London EC4N 1SP, United Kingdom',

@@ -84,3 +84,27 @@ describe('resolveSocketUrl', () => {
     expect(resolveSocketUrl('https://api.example.com:8443/')).toBe('wss://api.example.com:8443/v1/ws');
   });
 });
+
+describe('resolveApiOrigin with what the server says (index.html)', () => {
+  it('in production replaces the first subdomain by api', () => {
+    expect(resolveApiOrigin(loc('https://m.example.com/'), 'Meridian', { production: true })).toBe(
+      'https://api.example.com',
+    );
+  });
+  it('outside production uses the fixed test host, else the page origin', () => {
+    expect(
+      resolveApiOrigin(loc('https://m.example.com/'), 'Meridian', {
+        production: false,
+        testHost: 'https://api.test.example.net/',
+      }),
+    ).toBe('https://api.test.example.net');
+    expect(resolveApiOrigin(loc('https://m.example.com/'), 'Meridian', { production: false })).toBe(
+      'https://m.example.com',
+    );
+  });
+  it('the demo site title keeps the API on the page origin, in production too', () => {
+    expect(resolveApiOrigin(loc('https://m.example.com/'), DEMO_SITE_TITLE, { production: true })).toBe(
+      'https://m.example.com',
+    );
+  });
+});

@@ -15,10 +15,15 @@ export type PageLocation = {
 
 /** Overrides for {@link resolveApiOrigin}. */
 export type ApiHostConfig = {
-  /** API origin used when the page host is neither local, an IP, nor a recognisable domain. */
+  /** API origin outside production (spec §9: "otherwise a fixed test host"); the page's origin when unset. */
   testHost?: string;
   /** Force the API onto the page's origin. */
   sameOrigin?: boolean;
+  /**
+   * Whether this is a production deployment, as the server says in index.html. Unknown (no boot data): a page on a
+   * recognisable domain is taken as production.
+   */
+  production?: boolean;
 };
 
 const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
@@ -42,22 +47,20 @@ function normalizeProtocol(protocol: string): string {
 }
 
 /**
- * The origin (scheme, host, port; no trailing slash) every API call and the socket go to.
+ * The origin (scheme, host, port; no trailing slash) every API call and the socket go to (spec §9).
  *
- * - `config.sameOrigin`, or the demo-site document title: the page's origin.
+ * - `config.sameOrigin`, or the demo-site title (the site settings' `site_title`): the page's origin.
+ * - Not production (`config.production === false`): `config.testHost`, else the page's origin.
  * - `localhost`, `*.localhost` or an IP address: the page's origin (the embedded server serves app and API on one port).
- * - A domain of three or more labels: its first label becomes `api` (`m.example.com` -> `api.example.com`).
- * - A two-label domain: `api.` is put in front (`example.com` -> `api.example.com`).
+ * - Production: the first label of the host becomes `api` (`m.example.com` -> `api.example.com`); a two-label
+ *   domain gets `api.` in front (`example.com` -> `api.example.com`).
  * - Anything else (a bare host name such as a container name): `config.testHost` if given, else the page's origin.
  *
  * Protocol and port of the page are kept in the derived cases.
  */
-export function resolveApiOrigin(
-  loc: PageLocation,
-  documentTitle: string,
-  config: ApiHostConfig = {},
-): string {
-  if (config.sameOrigin || documentTitle === DEMO_SITE_TITLE) return sameOriginOf(loc);
+export function resolveApiOrigin(loc: PageLocation, siteTitle: string, config: ApiHostConfig = {}): string {
+  if (config.sameOrigin || siteTitle === DEMO_SITE_TITLE) return sameOriginOf(loc);
+  if (config.production === false) return config.testHost?.replace(/\/+$/, '') ?? sameOriginOf(loc);
   const hostname = loc.hostname.replace(/\.$/, '');
   if (!hostname || isLocalOrIp(hostname)) return sameOriginOf(loc);
 

@@ -9,7 +9,6 @@ import {
   formatMicros,
   isStopOut,
   isValidLots,
-  liquidationPrice,
   marginLevelPercent,
   marginMicros,
   microsToCents,
@@ -122,28 +121,6 @@ describe('margin level and stop-out', () => {
     expect(isStopOut(1_000_000, 2_000_000)).toBe(true);
     expect(isStopOut(1_000_001, 2_000_000)).toBe(false);
     expect(isStopOut(-5, 0)).toBe(false);
-  });
-  it('previews the liquidation price for a long and a short', () => {
-    // balance 1000 USD, 1 lot EUR/USD 1:100 at 1.1 -> margin 1100; equity 1000+... use equity 2000, margin 1100.
-    // level 50%: equity must fall to 550 -> loss 1450 -> 0.0145 on 100,000 units.
-    const base = {
-      lots: 1,
-      contractSize: 100000,
-      openPrice: 1.1,
-      usdRate: 1,
-      equityMicros: 2000_000_000,
-      positionProfitMicros: 0,
-      usedMarginMicros: 1100_000_000,
-      pricePrecision: 5,
-    };
-    expect(liquidationPrice({ ...base, side: BUY })).toBe(1.0855);
-    expect(liquidationPrice({ ...base, side: SELL })).toBe(1.1145);
-    // already has P/L of +100: equity without it is 1900 -> loss to 550 is 1350 -> 1.0865
-    expect(
-      liquidationPrice({ ...base, side: BUY, equityMicros: 2000_000_000, positionProfitMicros: 100_000_000 }),
-    ).toBe(1.0865);
-    // a long so well funded that no positive price liquidates it
-    expect(liquidationPrice({ ...base, side: BUY, equityMicros: 10_000_000_000_000 })).toBeNull();
   });
 });
 

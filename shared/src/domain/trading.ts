@@ -271,47 +271,148 @@ export function isStopOut(
   return BigInt(equityMicros) * 100n <= BigInt(usedMarginMicros) * BigInt(levelPercent);
 }
 
-export type LiquidationInput = {
+/** The account an order would open into, as the server books it (forexDetail): integer cents and micro-units. */
+export type AccountState = {
+  /** Free cash (balance), cents. */
+  balanceCents: number;
+  /** Margin of the open positions (lock_balance, the used margin), cents. */
+  lockCents: number;
+  /** Floating P/L of the open positions, USD micro-units. */
+  floatingMicros: number;
+};
+
+export type NewOrderLiquidationInput = {
   side: Side;
   lots: DecimalInput;
   contractSize: DecimalInput;
+  /** The price the order opens at: the ask for a market buy, the bid for a market sell, or the pending target. */
   openPrice: DecimalInput;
+  /** The close-side price right after it opens (the bid for a long, the ask for a short): the spread as its P/L. */
+  closePrice: DecimalInput;
+  leverage: DecimalInput;
+  marginMode: number;
+  feeRate: DecimalInput;
+  feeType: number;
   /** USD value of one unit of the quote currency, assumed constant. */
   usdRate: DecimalInput;
-  /** Account equity now, including this position's current P/L, micro-units. */
-  equityMicros: number;
-  /** This position's current P/L in USD, micro-units. */
-  positionProfitMicros: number;
-  /** Used margin of the account including this position, micro-units. */
-  usedMarginMicros: number;
+  account: AccountState;
   pricePrecision: number;
   levelPercent?: number;
 };
 
 /**
- * The close-side price (bid for a long, ask for a short) at which this position alone would bring the account to
- * the stop-out margin level, everything else unchanged; null when no positive price does. Rounded to the
- * instrument's precision, toward the current side (a long's level rounded up, a short's down) so it never promises
- * more room than there is.
+ * Where a new order would be stopped out:
+ * - `noMargin`: margin + fee (booked in cents, as the server does) exceed the free balance, so it cannot be opened;
+ * - `immediate`: opened now, the account would already be at the stop-out level;
+ * - `none`: no positive price takes the account there (a well-covered long), or none a number can show;
+ * - `price`: the close-side price at which this position, everything else unchanged, brings the account's margin
+ *   level to the stop-out level, by the engine's rule (equity = balance + lock + floating P/L; stop-out when
+ *   equity <= level% x used margin). A long's is below its opening price, a short's above.
  */
-export function liquidationPrice(i: LiquidationInput): number | null {
-  const level = BigInt(i.levelPercent ?? STOP_OUT_LEVEL_PERCENT);
-  // Equity without this position's P/L; needed P/L so that equity = level% x used margin.
-  const e0 = BigInt(i.equityMicros) - BigInt(i.positionProfitMicros);
-  const targetMicros100 = BigInt(i.usedMarginMicros) * level - e0 * 100n; // x100 scale
+export type NewOrderLiquidation =
+  { kind: 'price'; price: number } | { kind: 'noMargin' } | { kind: 'immediate' } | { kind: 'none' };
+
+/** Liquidation of a new order against the whole account, both margin modes; see {@link NewOrderLiquidation}. */
+export function liquidationOf(i: NewOrderLiquidationInput): NewOrderLiquidation {
+  const margin = marginMicros({
+    lots: i.lots,
+    contractSize: i.contractSize,
+    price: i.openPrice,
+    leverage: i.leverage,
+    marginMode: i.marginMode,
+  });
+  const fee = feeMicros({ lots: i.lots, feeRate: i.feeRate, marginMicros: margin, feeType: i.feeType });
+  const marginCents = microsToCents(margin);
+  const feeCents = microsToCents(fee);
+  const { balanceCents, lockCents, floatingMicros } = i.account;
+  if (balanceCents < marginCents + feeCents) return { kind: 'noMargin' };
+  // After the open: the margin moves from balance to lock, the fee leaves the balance.
+  const usedMicros = centsToMicros(lockCents + marginCents);
+  const cashMicros = centsToMicros(balanceCents + lockCents - feeCents) + floatingMicros;
+  const profit = profitUsdMicros({
+    side: i.side,
+    lots: i.lots,
+    contractSize: i.contractSize,
+    openPrice: i.openPrice,
+    closePrice: i.closePrice,
+    usdRate: i.usdRate,
+  });
+  const level = i.levelPercent ?? STOP_OUT_LEVEL_PERCENT;
+  const stoppedAt = (closeMicros: number) => isStopOut(closeMicros, usedMicros, level);
+  if (stoppedAt(cashMicros + profit)) return { kind: 'immediate' };
+  // No margin in use (a position whose margin books as 0 cents): the stop-out rule never applies.
+  if (usedMicros <= 0) return { kind: 'none' };
+
+  // P/L per unit of price, USD; the exact price where equity meets level% of the used margin, in ticks of
+  // 10^-precision: long p = open + A / (1e8 x perUnit), short p = open - A / (1e8 x perUnit), A = used x level - cash x 100.
   const perUnit = mul(mul(parseDecimal(i.lots), parseDecimal(i.contractSize)), parseDecimal(i.usdRate));
-  if (perUnit.n === 0n) return null;
-  // price diff = target / perUnit, in quote units: (target/100 micro-USD) / (USD per price unit)
-  const diff = divRound({ n: targetMicros100, s: MICRO + 2 }, perUnit, i.pricePrecision + 2);
-  const open = roundTo(parseDecimal(i.openPrice), i.pricePrecision + 2);
-  const raw = i.side === BUY ? open + diff : open - diff;
-  // Round to the precision: up for a long, down for a short.
-  const step = 100n;
-  let p: bigint;
-  if (i.side === BUY) p = raw >= 0n ? ((raw + step - 1n) / step) * step : -((-raw / step) * step);
-  else p = raw >= 0n ? (raw / step) * step : -(((-raw + step - 1n) / step) * step);
-  if (p <= 0n) return null;
-  return Number(formatScaled(p / step, i.pricePrecision));
+  if (perUnit.n <= 0n) return { kind: 'none' };
+  const open = parseDecimal(i.openPrice);
+  const P = i.pricePrecision;
+  const a = BigInt(usedMicros) * BigInt(level) - BigInt(cashMicros) * 100n;
+  const den = 100_000_000n * perUnit.n * pow10(open.s);
+  const base = open.n * pow10(P) * 100_000_000n * perUnit.n;
+  const move = a * pow10(P + perUnit.s + open.s);
+  const long = i.side === BUY;
+  const num = long ? base + move : base - move;
+  // The engine books P/L rounded to micro-units: settle on the first tick, walking from the position's side, at
+  // which its own rule says stop-out (a long's highest such price, a short's lowest).
+  const equityAt = (ticks: bigint) =>
+    cashMicros +
+    profitUsdMicros({
+      side: i.side,
+      lots: i.lots,
+      contractSize: i.contractSize,
+      openPrice: i.openPrice,
+      closePrice: formatScaled(ticks, P),
+      usdRate: i.usdRate,
+    });
+  const worse = long ? -1n : 1n;
+  const stopAt = (ticks: bigint) => ticks <= 0n || stoppedAt(equityAt(ticks));
+  // Gallop to a bracket [stopped, not stopped] a tick apart, then bisect (P/L rounding can flatten many ticks).
+  let bad = long ? floorDiv(num, den) : -floorDiv(-num, den);
+  let good: bigint;
+  let step = 1n;
+  if (stopAt(bad)) {
+    good = bad - worse;
+    while (stopAt(good)) {
+      bad = good;
+      good = bad - worse * step;
+      step *= 2n;
+    }
+  } else {
+    good = bad;
+    bad = good + worse;
+    while (!stopAt(bad)) {
+      // Farther than a price can be shown: as good as never.
+      if (bad > MAX_PRICE_TICKS) return { kind: 'none' };
+      good = bad;
+      bad = good + worse * step;
+      step *= 2n;
+    }
+  }
+  while ((good - bad) * -worse > 1n) {
+    const mid = (good + bad) / 2n;
+    if (stopAt(mid)) bad = mid;
+    else good = mid;
+  }
+  const t = bad;
+  // Below zero, or so far away that a number no longer holds it at its precision (15 significant digits): none.
+  if (t <= 0n || t > MAX_PRICE_TICKS) return { kind: 'none' };
+  const price = Number(formatScaled(t, P));
+  // Within a tick of the price it opens at: as good as stopped out at once.
+  const close = Number(i.closePrice);
+  if (long ? price >= close : price <= close) return { kind: 'immediate' };
+  return { kind: 'price', price };
+}
+
+/** The most ticks a price can have and still be shown exactly (15 significant digits). */
+const MAX_PRICE_TICKS = 10n ** 15n;
+
+/** floor(a / b) for b > 0. */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n ? q - 1n : q;
 }
 
 export type LotsCheck = 'ok' | 'belowMinimum' | 'offStep' | 'invalid';

@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   orderNotFound: 1206,
   orderState: 1207,
   instrumentNotFound: 1208,
+  /** A stop loss or take profit that is not a price (negative, not a number, out of range). */
+  stopPriceInvalid: 1209,
 
   // 1300-1399: ops (back office) and account restrictions
   /** A trader or demo token on an ops call. */

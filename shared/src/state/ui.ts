@@ -3,16 +3,25 @@ import { atom } from 'jotai';
 import { appStore } from './store';
 
 export type ToastKind = 'info' | 'success' | 'error';
-export type ToastItem = { id: number; text: string; kind: ToastKind };
+/** `count`: how many times the same message was asked for while it showed (shown once, with the count). */
+export type ToastItem = { id: number; text: string; kind: ToastKind; count: number };
 
 const toastsBaseAtom = atom<readonly ToastItem[]>([]);
 export const toastsAtom = atom((get) => get(toastsBaseAtom));
 let nextToastId = 1;
 
 export const pushToastAtom = atom(null, (get, set, toast: { text: string; kind?: ToastKind }) => {
-  const item: ToastItem = { id: nextToastId++, text: toast.text, kind: toast.kind ?? 'info' };
+  const kind = toast.kind ?? 'info';
+  const list = get(toastsBaseAtom);
+  // A repeat of a message on screen counts on that one (and starts its time again) instead of stacking.
+  const same = list.find((t) => t.text === toast.text && t.kind === kind);
+  if (same) {
+    set(toastsBaseAtom, [...list.filter((t) => t !== same), { ...same, count: same.count + 1 }]);
+    return same.id;
+  }
+  const item: ToastItem = { id: nextToastId++, text: toast.text, kind, count: 1 };
   // Keep at most three on screen; the newest wins.
-  set(toastsBaseAtom, [...get(toastsBaseAtom).slice(-2), item]);
+  set(toastsBaseAtom, [...list.slice(-2), item]);
   return item.id;
 });
 export const dismissToastAtom = atom(null, (get, set, id: number) => {

@@ -10,7 +10,7 @@ export function PageHeader({ title, back = false, action }: PageHeaderProps) {
   const { t } = useTranslation('common');
   const goBack = useAppBack();
   return (
-    <Bar>
+    <Bar data-toast-anchor="">
       {back ? (
         <IconButton type="button" onClick={goBack} aria-label={t('back')}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

@@ -52,4 +52,49 @@ describe('<ToastHost>', () => {
     });
     expect(screen.getByText('Failed')).toHaveAttribute('data-kind', 'error');
   });
+
+  it('shows a repeat once, with a count, and gives it its full time again', () => {
+    renderWithProviders(<ToastHost />);
+    act(() => {
+      toast('Enter the number of lots', 'error');
+      toast('Enter the number of lots', 'error');
+    });
+    act(() => {
+      jest.advanceTimersByTime(2000);
+      toast('Enter the number of lots', 'error');
+    });
+    const shown = screen.getAllByText(/Enter the number of lots/);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toHaveTextContent('Enter the number of lots ×3');
+    // The same words as another kind are another message.
+    act(() => {
+      toast('Enter the number of lots', 'info');
+    });
+    expect(screen.getAllByText(/Enter the number of lots/)).toHaveLength(2);
+    act(() => {
+      jest.advanceTimersByTime(2499);
+    });
+    expect(screen.getByText(/×3/)).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(1);
+    });
+    expect(screen.queryByText(/×3/)).not.toBeInTheDocument();
+  });
+
+  it('stacks below what the screen marks as its header, so the title, back arrow and price stay visible', () => {
+    renderWithProviders(
+      <>
+        <header data-toast-anchor="" data-testid="bar" />
+        <section data-toast-anchor="" data-testid="price" />
+        <ToastHost />
+      </>,
+    );
+    const box = (top: number, bottom: number) => () => ({ top, bottom }) as DOMRect;
+    screen.getByTestId('bar').getBoundingClientRect = box(0, 48);
+    screen.getByTestId('price').getBoundingClientRect = box(48, 150);
+    act(() => {
+      toast('Order placed.', 'success');
+    });
+    expect(screen.getByRole('status').style.insetBlockStart).toBe('150px');
+  });
 });

@@ -2,8 +2,11 @@
  * Renders the app-wide toasts of `state/ui.ts`. Mounted once by the host. Toasts are written from outside React
  * (the API client calls `toast()`), which goes through `appStore`, so this host reads that store explicitly rather
  * than whichever jotai Provider happens to be above it.
+ *
+ * They stack below what a screen marks `data-toast-anchor` (the page header; on /trade the instrument and its
+ * price too), so the back arrow, the instrument and its price stay visible, and a repeat shows once with a count.
  */
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useLayoutEffect, useState } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { appStore, useAtomValue, useSetAtom } from '../state/store';
 import { dismissToastAtom, toastsAtom } from '../state/ui';
@@ -18,8 +21,20 @@ const storeOption = { store: appStore };
 export function ToastHost() {
   const toasts = useAtomValue(toastsAtom, storeOption);
   const dismiss = useSetAtom(dismissToastAtom, storeOption);
+  const [top, setTop] = useState(0);
+  const shown = toasts.length > 0;
+  useLayoutEffect(() => {
+    if (!shown) return;
+    // The lowest anchor still on the upper half of the screen (one scrolled away no longer counts).
+    let bottom = 0;
+    for (const el of document.querySelectorAll('[data-toast-anchor]')) {
+      const r = el.getBoundingClientRect();
+      if (r.bottom > bottom && r.top < window.innerHeight / 2) bottom = r.bottom;
+    }
+    setTop(bottom);
+  }, [shown, toasts]);
   return (
-    <Region aria-live="polite" aria-atomic="false" role="status">
+    <Region aria-live="polite" aria-atomic="false" role="status" style={{ insetBlockStart: `${top}px` }}>
       {toasts.map((item) => (
         <Toast key={item.id} item={item} onExpire={dismiss} />
       ))}
@@ -31,10 +46,10 @@ const Toast = memo(function Toast({ item, onExpire }: { item: ToastItem; onExpir
   useEffect(() => {
     const timer = setTimeout(() => onExpire(item.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [item.id, onExpire]);
+  }, [item.id, item.count, onExpire]);
   return (
     <Bubble $kind={item.kind} data-kind={item.kind}>
-      {item.text}
+      {item.count > 1 ? `${item.text} ×${item.count}` : item.text}
     </Bubble>
   );
 });
@@ -46,7 +61,7 @@ const toastIn = keyframes`
 const Region = styled.div`
   position: fixed;
   z-index: 1100;
-  inset-block-start: calc(env(safe-area-inset-top, 0px) + ${({ theme }) => theme.space(4)});
+  margin-block-start: calc(env(safe-area-inset-top, 0px) + ${({ theme }) => theme.space(2)});
   inset-inline: ${({ theme }) => theme.space(4)};
   display: flex;
   flex-direction: column;

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
-  LANGUAGE_NAMES,
   LANGUAGES,
   languageAtom,
   PageHeader,
@@ -10,6 +9,7 @@ import {
   useAtomValue,
   useSetAtom,
 } from '@meridian/shared';
+import { LANGUAGE_NAMES } from '@meridian/shared/pure';
 import type { Language } from '@meridian/shared';
 import { NS } from '../i18n';
 

@@ -12,7 +12,9 @@
  *   GET /api/company/search?name[&page&limit]  -> { data: [company], total }
  */
 import { ERROR_CODES } from '@meridian/shared/pure';
+import type { BootSite } from '@meridian/shared/pure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { answers } from '../../lib/contract';
@@ -78,6 +80,31 @@ const companyView = (c: Company) => ({
   email: c.email,
 });
 
+/** getBasicInfo data (also written into index.html, so the shell knows them before its first call). */
+export async function basicInfo(ctx: AppContext): Promise<BootSite> {
+  const rows = await ctx.db.selectFrom('settings').selectAll().execute();
+  const s = new Map(rows.map((r) => [r.key, r.value]));
+  return {
+    // The site title (SITE_TITLE); 'DEMO' marks the demo site (api on the same origin, a test marker).
+    site_title: ctx.config.siteTitle,
+    service_link: s.get('service_link') ?? '',
+    service_link_type: Number(s.get('service_link_type') ?? 1),
+    verify_reg_type: Number(s.get('verify_reg_type') ?? 1),
+    trade_fee_type: Number(s.get('trade_fee_type') ?? 1),
+  };
+}
+
+/** The company in the `company_id` cookie, as getCompanyStatus answers it; undefined without cookie or company. */
+export async function cookieCompanyStatus(
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<{ id: number; status: number; type: number; loss_url: string } | undefined> {
+  const id = cookieCompanyId(req);
+  if (id === undefined) return undefined;
+  const c = await ctx.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+  return c ? { id: c.id, status: c.status, type: c.type, loss_url: c.loss_url } : undefined;
+}
+
 function cookieCompanyId(req: FastifyRequest): number | undefined {
   const m = /(?:^|;\s*)company_id=(\d{1,15})(?:;|$)/.exec(req.headers.cookie ?? '');
   return m?.[1] ? Number(m[1]) : undefined;
@@ -96,18 +123,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     return ok({ key, value: /^\d+$/.test(value) ? Number(value) : value });
   });
 
-  app.get('/api/basicSet/getBasicInfo', answers(basicInfoSchema), async () => {
-    const rows = await db.selectFrom('settings').selectAll().execute();
-    const s = new Map(rows.map((r) => [r.key, r.value]));
-    return ok({
-      // The document title (SITE_TITLE); 'DEMO' marks the demo site (api on the same origin, a test marker).
-      site_title: ctx.config.siteTitle,
-      service_link: s.get('service_link') ?? '',
-      service_link_type: Number(s.get('service_link_type') ?? 1),
-      verify_reg_type: Number(s.get('verify_reg_type') ?? 1),
-      trade_fee_type: Number(s.get('trade_fee_type') ?? 1),
-    });
-  });
+  app.get('/api/basicSet/getBasicInfo', answers(basicInfoSchema), async () => ok(await basicInfo(ctx)));
 
   app.get('/api/news/list', answers(newsPageSchema), async (req) => {
     const q = parseInput(newsListQuery, req.query);

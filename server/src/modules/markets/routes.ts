@@ -14,7 +14,8 @@ import { isPeriod, PERIOD_LIST } from './candles';
 import type { Candle } from './candles';
 import type { Instrument } from './contract';
 import type { Markets } from './index';
-import { logoPath, logoSvg } from './logos';
+import { logoSvg } from './logos';
+import { tradeRow } from './trade-row';
 import { candlesSchema, categoriesSchema, tradeListSchema } from './schemas';
 import { MarketService } from './service';
 
@@ -89,41 +90,7 @@ export const marketsRoutes: FastifyPluginAsync<{ markets: Markets }> = async (ap
     return inst;
   };
 
-  const row = (inst: Instrument, now: number): TradeListItem => {
-    const day = service?.dayQuote(inst.id);
-    const quote = market.quote(inst.id);
-    const bid = quote?.bid ?? day?.bid ?? 0;
-    const ask = quote?.ask ?? day?.ask ?? 0;
-    const open = day?.open ?? bid;
-    const closed = day?.closed ?? open;
-    const change = day?.change ?? 0;
-    return {
-      Id: inst.id,
-      Code: inst.code,
-      ShowCode: inst.showCode,
-      Logo: logoPath(inst.code),
-      CategoryId: inst.categoryId,
-      MarketStatus: market.isOpen(inst.id, now) ? 1 : 0,
-      PricePrecision: inst.pricePrecision,
-      Pip: Number(inst.pip),
-      ForexMinCont: Number(inst.minLots),
-      ForexContNum: inst.contractSize,
-      ForexFeeRate: Number(inst.feeRate),
-      MarginMode: inst.marginMode,
-      HasForexMultiple: inst.leverages.map((Value) => ({ Value })),
-      QuoteCurrency: inst.quoteCurrency,
-      ForexQuotations: { Open: open, Close: bid, Change: change },
-      price: bid,
-      bid,
-      ask,
-      volume: day?.volume ?? 0,
-      high: day?.high ?? bid,
-      low: day?.low ?? bid,
-      open,
-      closed,
-      time: quote?.time ?? day?.time ?? now,
-    };
-  };
+  const row = (inst: Instrument, now: number): TradeListItem => tradeRow(market, inst, now);
 
   app.get('/v1/api/forex/trade_list', answers(tradeListSchema), async (req) => {
     const q = req.query as Query;

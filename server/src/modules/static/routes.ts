@@ -1,6 +1,7 @@
 /**
  * Static files with the caching rules of the release model (ARCHITECTURE §3):
- * - STATIC_DIR/host/ at `/`: index.html (for `/` and as the SPA fallback) and un-hashed files `no-cache`;
+ * - STATIC_DIR/host/ at `/`: index.html (for `/` and as the SPA fallback, with its boot data: ./boot) and
+ *   un-hashed files `no-cache`;
  *   hashed assets (`name.0123abcd.ext`) `public, max-age=31536000, immutable`.
  * - STATIC_DIR/remotes/<remote>/<version>/... at `/remotes/...`: versioned folders, immutable.
  * - STATIC_DIR/remotes.json at `/remotes.json`: read fresh from disk on every request (a CLI rewrites it live).
@@ -10,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MarketData } from '../markets';
+import { renderIndex, sendHtml } from './boot';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -47,7 +50,7 @@ function safeFile(root: string, rel: string): string | null {
 /** Register the static routes on the root instance; returns the handler for host files and the SPA fallback. */
 export function registerStatic(
   app: FastifyInstance,
-  opts: { staticDir: string },
+  opts: { staticDir: string; market: MarketData },
 ): (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
   const hostDir = path.resolve(opts.staticDir, 'host');
   const remotesDir = path.resolve(opts.staticDir, 'remotes');
@@ -98,6 +101,8 @@ export function registerStatic(
     }
     const index = safeFile(hostDir, 'index.html');
     if (!index) return reply.code(404).type('text/plain').send('Not Found');
-    return sendFrom(reply, hostDir, index, NO_CACHE);
+    const template = await fs.promises.readFile(index, 'utf8');
+    const html = await renderIndex(app.ctx, req, { template, registryFile, remotesDir, market: opts.market });
+    return sendHtml(req, reply, html);
   };
 }

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearSessionAtom, SendCodeButton, toast, useAppNavigate, useSetAtom } from '@meridian/shared';
-import { PATHS } from '@meridian/shared/pure';
-import { EmailField, Field, Form, PrimaryButton } from '../../../components/form';
+import { PATHS, sanitizeDigits } from '@meridian/shared/pure';
+import { CODE_MAX_DIGITS, EmailField, Field, Form, PrimaryButton } from '../../../components/form';
 import { NewPasswordFields, newPasswordErrors } from '../../../components/password-field';
 import { NS } from '../../../lib/ns';
 import { CODE_TYPE, resetPassword, sendEmailCode } from '../api/auth-api';
@@ -64,7 +64,10 @@ export function ForgotForm() {
       <EmailField
         label={t('form.email')}
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          if (e.target.value.trim()) setErrors((x) => ({ ...x, email: undefined }));
+        }}
         error={errors.email}
         testId="forgot-email"
       />
@@ -73,9 +76,10 @@ export function ForgotForm() {
         name="code"
         autoComplete="one-time-code"
         inputMode="numeric"
+        maxLength={CODE_MAX_DIGITS}
         placeholder={t('form.enterCode')}
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={(e) => setCode(sanitizeDigits(e.target.value, CODE_MAX_DIGITS))}
         testId="forgot-code"
         trailing={<SendCodeButton onSend={sendCode} />}
       />

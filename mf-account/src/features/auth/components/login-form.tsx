@@ -66,7 +66,10 @@ export function LoginForm() {
           ref={accountRef}
           label={t('form.email')}
           value={account}
-          onChange={(e) => setAccount(e.target.value)}
+          onChange={(e) => {
+            setAccount(e.target.value);
+            if (e.target.value.trim()) setErrors((x) => ({ ...x, account: undefined }));
+          }}
           error={errors.account}
           testId="login-account"
         />
@@ -77,7 +80,10 @@ export function LoginForm() {
           autoComplete="current-password"
           placeholder={t('login.enterPassword')}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            if (e.target.value) setErrors((x) => ({ ...x, password: undefined }));
+          }}
           error={errors.password}
           testId="login-password"
         />

@@ -131,7 +131,15 @@ describe('/register', () => {
     renderPage(<RegisterPage />);
     expect(await screen.findByTestId('register-mobile')).toBeInTheDocument();
     expect(screen.queryByTestId('register-area')).not.toBeInTheDocument();
+    // Only digits reach the field, fifteen at most; codes are digits too.
+    expect(screen.getByTestId('register-mobile')).toHaveAttribute('inputmode', 'tel');
+    type('register-mobile', '+555-01a00');
+    expect(screen.getByTestId('register-mobile')).toHaveValue('5550100');
+    type('register-mobile', '1234567890123456789');
+    expect(screen.getByTestId('register-mobile')).toHaveValue('123456789012345');
     type('register-mobile', '5550100');
+    type('register-code', '12ab3456789');
+    expect(screen.getByTestId('register-code')).toHaveValue('123456');
     fireEvent.click(screen.getByTestId('register-submit'));
     await waitFor(() => expect(s.find('/api/user/register')).toHaveLength(1));
     expect(s.find('/api/user/register')[0]?.body).not.toHaveProperty('area_id');

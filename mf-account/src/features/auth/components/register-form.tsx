@@ -24,7 +24,17 @@ import {
 } from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
 import type { Language } from '@meridian/shared';
-import { EmailField, Field, Form, InlineButton, LinksRow, PrimaryButton } from '../../../components/form';
+import { sanitizeDigits } from '@meridian/shared/pure';
+import {
+  CODE_MAX_DIGITS,
+  EmailField,
+  Field,
+  Form,
+  InlineButton,
+  LinksRow,
+  PHONE_MAX_DIGITS,
+  PrimaryButton,
+} from '../../../components/form';
 import { NewPasswordFields } from '../../../components/password-field';
 import { NS } from '../../../lib/ns';
 import {
@@ -163,7 +173,10 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
           label={t('form.email')}
           autoComplete="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (e.target.value.trim()) setEmailError(null);
+          }}
           error={emailError}
           testId="register-email"
         />
@@ -174,9 +187,10 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
             name="mobile"
             autoComplete={phoneMode === 'area' ? 'tel-national' : 'tel'}
             inputMode="tel"
+            maxLength={PHONE_MAX_DIGITS}
             placeholder={t('form.enterPhone')}
             value={mobile}
-            onChange={(e) => setMobile(e.target.value)}
+            onChange={(e) => setMobile(sanitizeDigits(e.target.value, PHONE_MAX_DIGITS))}
             testId="register-mobile"
             leading={
               phoneMode === 'area' ? (
@@ -202,9 +216,10 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
             name="captcha"
             autoComplete="off"
             inputMode="numeric"
+            maxLength={CODE_MAX_DIGITS}
             placeholder={t('form.enterCaptcha')}
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(e) => setCode(sanitizeDigits(e.target.value, CODE_MAX_DIGITS))}
             testId="register-captcha"
             trailing={
               <CaptchaButton
@@ -227,9 +242,10 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
             name="code"
             autoComplete="one-time-code"
             inputMode="numeric"
+            maxLength={CODE_MAX_DIGITS}
             placeholder={t('form.enterCode')}
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(e) => setCode(sanitizeDigits(e.target.value, CODE_MAX_DIGITS))}
             testId="register-code"
             trailing={<SendCodeButton onSend={sendCode} />}
           />

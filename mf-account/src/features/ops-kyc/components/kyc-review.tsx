@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { confirm, Dialog, ERROR_CODES, isApiError, toast } from '@meridian/shared';
+import { confirm, Dialog, isApiError, toast } from '@meridian/shared';
 import {
   formatOpsTime,
   OpsBadge,
@@ -33,7 +33,7 @@ import {
   useOpsNow,
   WaitingTime,
 } from '@meridian/shared/ops';
-import { KYC_REJECT_REASONS } from '@meridian/shared/pure';
+import { ERROR_CODES, KYC_REJECT_REASONS } from '@meridian/shared/pure';
 import type { KycRejectReason, OpsKycDetail, OpsKycSubmission } from '@meridian/shared/pure';
 import { OPS_NS } from '../../../lib/ops-ns';
 import { decide, fetchDetail, fetchQueue } from '../api/kyc-api';

@@ -42,6 +42,19 @@ describe('/mine/password', () => {
     expect(s.calls).toHaveLength(0);
   });
 
+  it("the same password as the current one: 'password confusion'", () => {
+    const s = mockServer({});
+    renderPage(<PasswordPage />);
+    type('password-old', 'SamePass1');
+    type('password-new', 'SamePass1');
+    type('password-repeat', 'SamePass1');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    expect(screen.getByTestId('password-new-error')).toHaveTextContent(
+      'The new password is the same as the current one. Choose a different one',
+    );
+    expect(s.calls).toHaveLength(0);
+  });
+
   it('success: the server revoked every session, so the session is cleared and login follows', async () => {
     const s = mockServer({ 'POST /api/user/amend_password': ok(null, 'Password changed') });
     const { nav, unmount } = renderPage(<PasswordPage />);

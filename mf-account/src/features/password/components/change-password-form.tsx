@@ -1,6 +1,8 @@
 /**
  * `/mine/password`: old, new, repeat. All three filled ('fill in full'), new and repeat equal ('passwords not
- * equal'). The server revokes every session on success, so the session is cleared here and the user logs in again.
+ * equal'), and the new one not the current one ('password confusion': where spec §5 leaves its use open, a trader
+ * who types the same password twice is confusing the two). The server revokes every session on success, so the
+ * session is cleared here and the user logs in again.
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -31,6 +33,7 @@ export function ChangePasswordForm() {
     const pair = newPasswordErrors(next, repeat, t);
     if (pair.password) found.next = pair.password;
     if (pair.repeat) found.repeat = pair.repeat;
+    if (!found.old && !found.next && next === old) found.next = t('form.passwordConfusion');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);

@@ -80,7 +80,11 @@ describe('/mine/auth', () => {
     fireEvent.click(await screen.findByTestId('auth-submit'));
     expect(screen.getByTestId('auth-name-error')).toHaveTextContent('Please enter your name');
     expect(screen.getByTestId('auth-card-error')).toHaveTextContent('Please enter your ID number');
+    // A message goes as soon as its field is filled, before the next tap.
     type('auth-name', 'Chan');
+    expect(screen.getByTestId('auth-name-error')).toHaveTextContent('');
+    expect(screen.getByTestId('auth-name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByTestId('auth-card-error')).toHaveTextContent('Please enter your ID number');
     fireEvent.click(screen.getByTestId('auth-submit'));
     expect(screen.getByTestId('auth-name-error')).toHaveTextContent('');
     expect(screen.getByTestId('auth-card-error')).toHaveTextContent('Please enter your ID number');

@@ -140,7 +140,11 @@ function RealNameForm({
         autoComplete="name"
         placeholder={t('auth.enterName')}
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => {
+          setName(e.target.value);
+          // A message goes as soon as its field is filled.
+          if (e.target.value.trim()) setErrors((x) => ({ ...x, name: undefined }));
+        }}
         error={errors.name}
         testId="auth-name"
       />
@@ -152,7 +156,10 @@ function RealNameForm({
         spellCheck={false}
         placeholder={t('auth.enterIdNumber')}
         value={card}
-        onChange={(e) => setCard(e.target.value)}
+        onChange={(e) => {
+          setCard(e.target.value);
+          if (e.target.value.trim()) setErrors((x) => ({ ...x, card: undefined }));
+        }}
         error={errors.card}
         testId="auth-card"
       />

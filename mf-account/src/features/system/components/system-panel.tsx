@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
-import { AppLink, confirm, LANGUAGE_NAMES, languageAtom, toast, useAtomValue } from '@meridian/shared';
-import { PATHS } from '@meridian/shared/pure';
+import { AppLink, confirm, languageAtom, toast, useAtomValue } from '@meridian/shared';
+import { LANGUAGE_NAMES, PATHS } from '@meridian/shared/pure';
 import { PrimaryButton } from '../../../components/form';
 import { accountVersion } from '../../../lib/build-info';
 import { NS } from '../../../lib/ns';

@@ -47,6 +47,25 @@ describe('/user', () => {
     expect(screen.getByTestId('account-kind')).toHaveTextContent('Real account');
   });
 
+  it('a long e-mail is shortened in the middle, keeping its domain, and shown whole on a tap', async () => {
+    const email = 'a.very.long.trader.name.indeed@example.com';
+    logIn({ ...realUser, email });
+    server({ ...realUser, email });
+    renderPage(<UserPage />);
+    const shown = screen.getByTestId('user-email');
+    expect(shown).toHaveAccessibleName(email);
+    expect(shown).toHaveAttribute('aria-expanded', 'false');
+    // The name part is the one that gives way (ellipsis); the domain stays whole.
+    const [head, tail] = Array.from(shown.children);
+    expect(head).toHaveTextContent('a.very.long.trader.name.indeed');
+    expect(tail).toHaveTextContent('@example.com');
+    fireEvent.click(shown);
+    expect(shown).toHaveAttribute('aria-expanded', 'true');
+    expect(shown).toHaveTextContent(email);
+    expect(shown.children).toHaveLength(0);
+    await settle();
+  });
+
   it('hide/show masks the amounts and is remembered', async () => {
     logIn();
     server();

@@ -11,9 +11,7 @@ import {
   AppLink,
   confirm,
   copyText,
-  ERROR_CODES,
   isApiError,
-  LANGUAGE_NAMES,
   languageAtom,
   sessionAtom,
   setUserAtom,
@@ -22,7 +20,7 @@ import {
   useSetAtom,
   LoadError,
 } from '@meridian/shared';
-import { PATHS } from '@meridian/shared/pure';
+import { ERROR_CODES, LANGUAGE_NAMES, PATHS } from '@meridian/shared/pure';
 import { NS } from '../../../lib/ns';
 import { fetchServiceLink, fetchUserInfo, resetDemoAccount } from '../api/user-centre-api';
 import type { ServiceLink } from '../api/user-centre-api';
@@ -67,9 +65,13 @@ export function UserCentre() {
           )}
         </Avatar>
         <Who>
-          <Email dir="ltr" data-testid="user-email">
-            {user?.email || t('user.demoUser')}
-          </Email>
+          {user?.email ? (
+            <EmailText email={user.email} />
+          ) : (
+            <Email as="span" dir="ltr" data-testid="user-email">
+              {t('user.demoUser')}
+            </Email>
+          )}
           <Uid>{t('user.uid', { uid: user?.uid ?? '--' })}</Uid>
         </Who>
         <Badge $demo={session.isDemo} data-testid="account-kind">
@@ -242,12 +244,58 @@ const Who = styled.div`
   flex-direction: column;
 `;
 
-const Email = styled.span`
+/**
+ * A long e-mail shortened in the middle (`averylongname…@example.com`), so the domain stays readable; a tap shows
+ * it whole.
+ */
+function EmailText({ email }: { email: string }) {
+  const [whole, setWhole] = useState(false);
+  const at = email.lastIndexOf('@');
+  const cut = at > 0 && email.length - at <= 24 ? at : Math.max(0, email.length - 14);
+  return (
+    <Email
+      type="button"
+      dir="ltr"
+      aria-expanded={whole}
+      aria-label={email}
+      onClick={() => setWhole((w) => !w)}
+      $whole={whole}
+      data-testid="user-email"
+    >
+      {whole ? (
+        email
+      ) : (
+        <>
+          <Head>{email.slice(0, cut)}</Head>
+          <span>{email.slice(cut)}</span>
+        </>
+      )}
+    </Email>
+  );
+}
+
+const Email = styled.button<{ $whole?: boolean }>`
+  display: flex;
+  min-inline-size: 0;
+  max-inline-size: 100%;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: 600 16px / 1.3 ${({ theme }) => theme.font.body};
+  text-align: start;
+  white-space: ${({ $whole }) => ($whole ? 'normal' : 'nowrap')};
+  overflow-wrap: anywhere;
+  & > span {
+    flex: none;
+  }
+`;
+
+const Head = styled.span`
+  flex: 0 1 auto !important;
+  min-inline-size: 0;
   overflow: hidden;
   text-overflow: ellipsis;
-  white-space: nowrap;
-  font-weight: 600;
-  text-align: start;
 `;
 
 const Uid = styled.span`

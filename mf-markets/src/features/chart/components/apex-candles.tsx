@@ -12,6 +12,8 @@ import { useTheme } from 'styled-components';
 import { klineTopic, subscribe } from '@meridian/shared';
 import type { Period } from '@meridian/shared';
 import type { Candle } from '../api/kline';
+import { formatPrice } from '../../../lib/format';
+import { chartAxes, timeRange } from '../state/chart-axes';
 import { mergeCandle, updatesFor } from '../state/candles';
 import { chartLocales, formatChartTime } from '../state/chart-locale';
 
@@ -54,7 +56,7 @@ export default function ApexCandles({
     ],
   });
   const label = (v: number, color: string, offsetY: number) => ({
-    text: v.toFixed(precision),
+    text: formatPrice(v, precision, lang),
     offsetY,
     position: 'left',
     textAnchor: 'start',
@@ -71,8 +73,12 @@ export default function ApexCandles({
   }, [candles, code]);
 
   const daily = period === '1D';
-  const options = useMemo<ApexOptions>(
-    () => ({
+  // The time axis follows the candles it was built with; a new candle widens it (see flush).
+  const range = useRef(timeRange(candles));
+  const options = useMemo<ApexOptions>(() => {
+    const axes = chartAxes({ candles, precision, lang, daily });
+    range.current = { min: axes.xaxis.min, max: axes.xaxis.max };
+    return {
       chart: {
         id: `candles-${code}`,
         type: 'candlestick',
@@ -98,28 +104,23 @@ export default function ApexCandles({
         },
       },
       xaxis: {
-        type: 'datetime',
-        labels: {
-          datetimeUTC: true,
-          formatter: (_v: string, ts?: number) => (ts === undefined ? '' : formatChartTime(ts, lang, daily)),
-          style: { fontSize: '10px' },
-        },
+        ...axes.xaxis,
+        labels: { ...axes.xaxis.labels, style: { fontSize: '10px' } },
         axisBorder: { color: theme.color.border },
         axisTicks: { color: theme.color.border },
       },
       yaxis: {
         opposite: true,
         tooltip: { enabled: false },
-        labels: { formatter: (v: number) => v.toFixed(precision), style: { fontSize: '10px' } },
+        labels: { ...axes.yaxis.labels, style: { fontSize: '10px' } },
       },
       tooltip: {
         theme: 'dark',
         x: { formatter: (ts: number) => formatChartTime(ts, lang, daily, true) },
       },
       annotations: annotationsRef.current(lines.current.bid, lines.current.ask),
-    }),
-    [code, daily, lang, precision, theme],
-  );
+    };
+  }, [candles, code, daily, lang, precision, theme]);
 
   // Live candles of this period.
   useEffect(() => {
@@ -129,6 +130,11 @@ export default function ApexCandles({
       // A kept-alive /trade that is not on screen has no layout: skip the redraw. The buffer keeps every update,
       // and the next one after the page is back sends it whole.
       if (!chart || box.current?.offsetParent === null) return;
+      const next = timeRange(buffer.current);
+      if (next.max !== range.current.max || next.min !== range.current.min) {
+        range.current = next;
+        void chart.updateOptions({ xaxis: next }, false, false, false);
+      }
       void chart.updateSeries([{ name: code, data: buffer.current.map(toPoint) }], false);
       const l = lines.current;
       const now = Date.now();

@@ -22,7 +22,7 @@ export function InstrumentHeader({
   const open = live.marketStatus === 1;
   const p = instrument.PricePrecision;
   return (
-    <Header data-testid="instrument-header">
+    <Header data-testid="instrument-header" data-toast-anchor="">
       <Pick type="button" onClick={onPick} aria-haspopup="dialog" data-testid="open-picker">
         <InstrumentLogo logo={instrument.Logo} size={28} />
         <span>

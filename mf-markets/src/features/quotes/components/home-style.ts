@@ -32,11 +32,10 @@ h2{margin:8px 16px 4px;font-size:12px;font-weight:500;color:var(--m)}
 .name strong{font-size:15px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .name small{font-size:12px;color:var(--m)}
 .px,.chg,.quotes b{font-variant-numeric:tabular-nums;white-space:nowrap}
-.px{font-size:15px;font-weight:600;padding:2px 4px;border-radius:4px}
-.px.u{animation:fu .6s ease-out}.px.d{animation:fd .6s ease-out}
-.chg{font-size:13px;font-weight:600;color:var(--m)}.chg.u{color:var(--up)}.chg.d{color:var(--dn)}
+.px{font-size:15px;font-weight:600;padding:2px 4px;border-radius:4px;height:24px;line-height:20px;box-sizing:border-box}
+.px.u{background:rgba(31,199,126,.3)}.px.d{background:rgba(242,73,92,.3)}
+.chg{font-size:13px;font-weight:600;color:var(--m);height:20px;line-height:20px}
+.px,.chg{contain:strict}.chg.u{color:var(--up)}.chg.d{color:var(--dn)}
 .closed{font-size:12px;color:var(--m)}
-@keyframes fu{from{background:rgba(31,199,126,.35)}}
-@keyframes fd{from{background:rgba(242,73,92,.35)}}
-@media (prefers-reduced-motion:reduce){.px.u,.px.d{animation:none}}
+@media (prefers-reduced-motion:reduce){.px.u,.px.d{background:none}}
 `;

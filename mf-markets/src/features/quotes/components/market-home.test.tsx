@@ -103,14 +103,34 @@ describe('/ the quotes home', () => {
     mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/getCategories': categories });
     renderPage(<HomePage />);
     const row = await screen.findByTestId('market-row-EURUSD');
+    const price = within(row).getByTestId('row-price');
+    jest.useFakeTimers();
+    const later = (ms: number) => act(() => void jest.advanceTimersByTime(ms));
     pushQuotes(dayQuote({ price: 1.151, change: -0.25 }));
-    expect(within(row).getByTestId('row-price')).toHaveTextContent('1.15100');
-    expect(within(row).getByTestId('row-price')).toHaveClass('u');
+    expect(price).toHaveTextContent('1.15100');
+    expect(price).toHaveClass('px u');
     expect(row).toHaveTextContent('▼ -0.25%');
+    // A tick within 200 ms of the last redraw waits for the next one (at most five a second).
     pushQuotes(dayQuote({ price: 1.149, change: -0.3 }));
-    expect(within(row).getByTestId('row-price')).toHaveClass('d');
+    expect(price).toHaveTextContent('1.15100');
+    later(200);
+    expect(price).toHaveTextContent('1.14900');
+    // One flash at a time: the next starts once the first (600 ms) is over.
+    expect(price).toHaveClass('u');
+    later(600);
+    expect(price).toHaveClass('px', { exact: true });
+    pushQuotes(dayQuote({ price: 1.1485, change: -0.3 }));
+    expect(price).toHaveClass('px d', { exact: true });
+    // The same element: the tick rewrote its text, nothing was rendered again.
+    expect(within(row).getByTestId('row-price')).toBe(price);
+    later(200);
     pushQuotes(dayQuote({ price: 1.149, change: -0.3, MarketStatus: 0 }));
     expect(within(row).getByTestId('market-closed')).toBeInTheDocument();
+    later(200);
+    pushQuotes(dayQuote({ price: 1.152, change: 0.1, MarketStatus: 1 }));
+    expect(within(row).getByTestId('row-price')).toHaveTextContent('1.15200');
+    expect(row).toHaveTextContent('▲ +0.10%');
+    jest.useRealTimers();
   });
 
   it('reloads the trade list when the host bumps its version (entering / or /trade)', async () => {

@@ -1,17 +1,16 @@
 /**
  * The quotes home (spec §2 `/`): category chips, the quotations strip, the market list with live DAY_MARKET
- * prices, and its four states (10 skeleton rows, error with retry, 'no data', the list).
+ * prices, and its four states (10 skeleton rows, error with retry, 'no data', the list). The list renders when the
+ * instruments or the filter change, not on ticks: each row's prices are kept current by the quote board.
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Empty,
   HOME_SKELETON_ROWS,
-  quotesAtom,
   setCurrentInstrumentAtom,
   SkeletonRows,
   useAppNavigate,
-  useAtomValue,
   useSetAtom,
   useLoad,
   LoadError,
@@ -32,7 +31,6 @@ export function MarketHome() {
   const lang = useLanguage();
   const list = useTradeList();
   const categories = useLoad(fetchCategories);
-  const quotes = useAtomValue(quotesAtom);
   const [category, setCategory] = useState<number | null>(null);
   const setCurrent = useSetAtom(setCurrentInstrumentAtom);
   const navigate = useAppNavigate();
@@ -70,7 +68,7 @@ export function MarketHome() {
           <ul data-testid="market-list" aria-label={t('home.title')}>
             {visible.map((i) => (
               <li key={i.Id}>
-                <MarketRow instrument={i} quote={quotes.get(i.Code)} lang={lang} onOpen={open} />
+                <MarketRow instrument={i} lang={lang} onOpen={open} />
               </li>
             ))}
           </ul>

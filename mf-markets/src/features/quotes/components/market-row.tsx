@@ -1,38 +1,57 @@
 /**
- * One row of the market list: logo, code, price at its precision, change with sign and arrow. A tick flashes the
- * price (remounting the cell restarts the animation; the figures are tabular, so nothing moves); no flash under
- * reduced motion. Styled by ./home-style.
+ * One row of the market list: logo, code, price at its precision, change with sign and arrow. The row renders from
+ * the latest quote in the store, but does not re-render on every tick: it registers its price and change cells
+ * with the quote board (../state/quote-board), which rewrites their text and flashes the price (not under reduced
+ * motion). It renders again only when its market opens or closes. Styled by
+ * ./home-style.
  */
-import { memo, useRef } from 'react';
+import { memo, useLayoutEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DayMarketQuote } from '@meridian/shared';
-import { direction, formatChange, formatPrice } from '../../../lib/format';
+import { appStore, quotesAtom } from '@meridian/shared';
+import { direction, formatPrice } from '../../../lib/format';
 import { liveQuote, logoUrl } from '../../../lib/instruments';
 import type { Instrument } from '../../../lib/instruments';
 import { NS } from '../../../lib/ns';
+import { changeText, watchRow } from '../state/quote-board';
 
 type Props = {
   instrument: Instrument;
-  quote: DayMarketQuote | undefined;
   lang: string;
   onOpen: (instrument: Instrument) => void;
 };
 
 const DIR = ['d', '', 'u'];
 
-export const MarketRow = memo(function MarketRow({ instrument, quote, lang, onOpen }: Props) {
+export const MarketRow = memo(function MarketRow({ instrument, lang, onOpen }: Props) {
   const { t } = useTranslation(NS);
-  const live = liveQuote(instrument, quote);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const live = liveQuote(instrument, appStore.get(quotesAtom).get(instrument.Code));
   const open = live.marketStatus === 1;
-  const prev = useRef(live.price);
-  const flash = useRef({ n: 0, dir: 0 });
-  if (live.price !== prev.current) {
-    flash.current = { n: flash.current.n + 1, dir: live.price > prev.current ? 1 : -1 };
-    prev.current = live.price;
-  }
+  const rowRef = useRef<HTMLButtonElement>(null);
+  const priceRef = useRef<HTMLSpanElement>(null);
+  const changeRef = useRef<HTMLSpanElement>(null);
   const dir = direction(live.change);
+
+  // After every render: the board takes over from what was just drawn.
+  useLayoutEffect(() => {
+    const element = rowRef.current;
+    const price = priceRef.current;
+    if (!element || !price) return undefined;
+    return watchRow({
+      element,
+      code: instrument.Code,
+      precision: instrument.PricePrecision,
+      lang,
+      price,
+      change: changeRef.current,
+      shown: { price: live.price, status: live.marketStatus },
+      onStatus: redraw,
+    });
+  });
+
   return (
     <button
+      ref={rowRef}
       className="row"
       type="button"
       onClick={() => onOpen(instrument)}
@@ -44,12 +63,12 @@ export const MarketRow = memo(function MarketRow({ instrument, quote, lang, onOp
         <strong>{instrument.ShowCode}</strong>
         <small>{instrument.Code}</small>
       </span>
-      <span key={flash.current.n} className={`px ${DIR[flash.current.dir + 1]}`} data-testid="row-price">
+      <span ref={priceRef} className="px" data-testid="row-price">
         {formatPrice(live.price, instrument.PricePrecision, lang)}
       </span>
       {open ? (
-        <span className={`chg ${DIR[dir + 1]}`} data-dir={dir}>
-          {`${dir > 0 ? '▲' : dir < 0 ? '▼' : ''} ${formatChange(live.change, lang)}`}
+        <span ref={changeRef} className={`chg ${DIR[dir + 1]}`}>
+          {changeText(live.change, lang)}
         </span>
       ) : (
         <span className="closed" data-testid="market-closed">

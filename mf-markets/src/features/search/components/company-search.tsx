@@ -43,7 +43,7 @@ export function CompanySearch({ redirect = (url: string) => window.location.assi
             {result.data.map((c) => (
               <li key={c.id}>
                 <Row type="button" onClick={() => setOpen(c)}>
-                  {c.logo && <img src={c.logo} alt="" width={28} height={28} />}
+                  <CompanyLogo company={c} size={28} />
                   <span>{c.name}</span>
                 </Row>
               </li>
@@ -56,10 +56,8 @@ export function CompanySearch({ redirect = (url: string) => window.location.assi
         dismissible
         title={open?.name}
         actions={
-          <>
-            <DialogButton type="button" onClick={() => setOpen(null)}>
-              {tc('cancel')}
-            </DialogButton>
+          // Stacked, full width: "Choose this company" fits on one line in every language.
+          <Stacked>
             <DialogButton
               type="button"
               $primary
@@ -68,12 +66,15 @@ export function CompanySearch({ redirect = (url: string) => window.location.assi
             >
               {t('product.chooseCompany')}
             </DialogButton>
-          </>
+            <DialogButton type="button" onClick={() => setOpen(null)}>
+              {tc('cancel')}
+            </DialogButton>
+          </Stacked>
         }
       >
         {open && (
           <Details data-testid="company-popup">
-            {open.logo && <img src={open.logo} alt="" width={48} height={48} />}
+            <CompanyLogo company={open} size={48} />
             <dt>{t('product.subject')}</dt>
             <dd>{open.subject}</dd>
             <dt>{t('product.registeredAddress')}</dt>
@@ -94,6 +95,54 @@ export function CompanySearch({ redirect = (url: string) => window.location.assi
     </>
   );
 }
+
+/** The company's logo, or its initials when it has none or the image does not load. */
+function CompanyLogo({ company, size }: { company: Company; size: number }) {
+  const [broken, setBroken] = useState(false);
+  if (company.logo && !broken)
+    return (
+      <Logo
+        as="img"
+        src={company.logo}
+        alt=""
+        width={size}
+        height={size}
+        $size={size}
+        onError={() => setBroken(true)}
+      />
+    );
+  const initials = company.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
+  return (
+    <Logo aria-hidden="true" $size={size} data-testid="company-initials">
+      {initials}
+    </Logo>
+  );
+}
+
+const Logo = styled.span<{ $size: number }>`
+  flex: none;
+  display: inline-grid;
+  place-items: center;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+  border-radius: 50%;
+  object-fit: cover;
+  background: ${({ theme }) => theme.color.surfaceRaised};
+  color: ${({ theme }) => theme.color.primary};
+  font: 700 ${({ $size }) => Math.round($size * 0.38)}px / 1 ${({ theme }) => theme.font.body};
+`;
+
+const Stacked = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(3)};
+`;
 
 const List = styled.ul`
   margin: 0;
@@ -130,8 +179,8 @@ const Details = styled.dl`
 `;
 
 const DialogButton = styled.button<{ $primary?: boolean }>`
-  flex: 1;
-  min-height: 44px;
+  min-height: 48px;
+  padding: 0 ${({ theme }) => theme.space(3)};
   border: 0;
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ $primary, theme }) => ($primary ? theme.color.primary : theme.color.surfaceRaised)};

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appStore, currentInstrumentAtom } from '@meridian/shared';
 import ProductPage from '../../../app/pages/product-page';
 import { CompanySearch } from './company-search';
@@ -58,5 +58,35 @@ describe('/product', () => {
     });
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://elsewhere.example'));
     expect(cookie).toHaveBeenCalledWith(expect.stringMatching(/^company_id=3; max-age=94608000;/));
+  });
+
+  it('draws a company without a logo, or whose logo does not load, by its initials', async () => {
+    const base = { url: '', subject: '', registered_address: '', location: '', email: '' };
+    mockServer({
+      '/api/company/search': ok({
+        data: [
+          { ...base, id: 1, name: 'Meridian Markets Ltd', logo: '/icons/company-meridian.png' },
+          { ...base, id: 2, name: 'northgate capital', logo: '' },
+        ],
+        total: 2,
+      }),
+    });
+    renderPage(<CompanySearch redirect={jest.fn()} />, { path: '/product', query: 'mode=main' });
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'm' } });
+    const list = await screen.findByTestId('company-results', {}, { timeout: 2000 });
+    expect(
+      within(list)
+        .getAllByTestId('company-initials')
+        .map((e) => e.textContent),
+    ).toEqual(['NC']);
+    const img = list.querySelector('img') as HTMLImageElement;
+    expect(img).toHaveAttribute('src', '/icons/company-meridian.png');
+    fireEvent.error(img);
+    expect(
+      within(list)
+        .getAllByTestId('company-initials')
+        .map((e) => e.textContent),
+    ).toEqual(['MM', 'NC']);
+    expect(list.querySelector('img')).toBeNull();
   });
 });

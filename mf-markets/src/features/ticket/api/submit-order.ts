@@ -3,18 +3,19 @@ import { api } from '@meridian/shared';
 import type { SubmitParams } from '../state/ticket-rules';
 
 let seq = 0;
-/** An idempotency key per confirmed order, so a retried request never opens two positions. */
-function clientOrderId(): string {
+/** A fresh idempotency key: the server answers a repeated key with the order it already placed. */
+export function newClientOrderId(): string {
   const c = globalThis.crypto as Crypto | undefined;
   if (c && typeof c.randomUUID === 'function') return c.randomUUID();
   seq += 1;
   return `o${Date.now().toString(36)}${seq}`;
 }
 
-export async function submitOrder(params: SubmitParams): Promise<string> {
+/** Sends one order with the caller's key: a retry of the same confirmed order passes the same key. */
+export async function submitOrder(params: SubmitParams, clientOrderId: string): Promise<string> {
   const { msg } = await api.getWithMessage<unknown>(
     '/v1/api/forex/submit',
-    { ...params, client_order_id: clientOrderId() },
+    { ...params, client_order_id: clientOrderId },
     { spinner: true },
   );
   return msg;

@@ -29,7 +29,11 @@ function renderTicket(over: Partial<Parameters<typeof OrderTicket>[0]> = {}) {
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-const confirmDialog = () => screen.findByRole('dialog');
+const confirmDialog = () => screen.findByRole('alertdialog');
+
+/** forexDetail as the server answers it. */
+const detail = (balance: string, lock = '0.00', floating = '0.000000') =>
+  ok({ balance, lock_balance: lock, floating_profit: floating, equity: balance, used_margin: lock });
 
 describe('order ticket', () => {
   it('sends a guest to /login?from=/trade', () => {
@@ -42,41 +46,70 @@ describe('order ticket', () => {
 
   it("without multipliers says 'Leverage not configured, cannot place order temporarily'", async () => {
     logIn();
-    mockServer({ '/v1/api/main/wallet/getBalance': ok({ balance: '100000.00' }) });
+    mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
     renderTicket({ instrument: instrument({ HasForexMultiple: [] }) });
     expect(screen.getByTestId('no-leverage')).toHaveTextContent('Leverage not configured');
     fireEvent.click(screen.getByTestId('submit-order'));
     expect(toastTexts()).toContain('Leverage not configured, cannot place order temporarily');
   });
 
-  it('refuses stop loss or take profit below a 50000 balance', async () => {
+  it('below a 50000 balance the stop boxes are disabled, saying why', async () => {
     logIn();
-    mockServer({ '/v1/api/main/wallet/getBalance': ok({ balance: '1000.00' }) });
+    mockServer({ '/v1/api/main/account/forexDetail': detail('1000.00') });
     renderTicket();
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('1,000.00'));
-    fireEvent.click(screen.getByTestId('sl-on'));
-    type('sl', '1.1');
-    fireEvent.click(screen.getByTestId('submit-order'));
-    expect(toastTexts()).toContain('Cannot set loss or profit price');
+    expect(screen.getByTestId('sl-on')).toBeDisabled();
+    expect(screen.getByTestId('tp-on')).toBeDisabled();
+    expect(screen.getByTestId('stops-hint')).toHaveTextContent(
+      'Stop loss and take profit need a balance of at least 50,000',
+    );
   });
 
-  it('SL and TP inputs are enabled only when ticked, with a minimum of 0', () => {
+  it('SL and TP inputs are enabled only when ticked, and take only a price as typed', () => {
     mockServer({});
     renderTicket();
     expect(screen.getByTestId('sl')).toBeDisabled();
     expect(screen.getByTestId('tp')).toBeDisabled();
-    expect(screen.getByTestId('sl')).toHaveAttribute('min', '0');
     fireEvent.click(screen.getByTestId('tp-on'));
     expect(screen.getByTestId('tp')).toBeEnabled();
+    expect(screen.getByTestId('tp')).toHaveAttribute('inputmode', 'decimal');
+    type('tp', '-1.2x5e3');
+    expect(screen.getByTestId('tp')).toHaveValue('1.253');
+    // Capped at the instrument's precision (5 decimals).
+    type('tp', '1.1234567');
+    expect(screen.getByTestId('tp')).toHaveValue('1.12345');
+    type('lots', 'abc0.0155');
+    expect(screen.getByTestId('lots')).toHaveValue('0.01');
+  });
+
+  it('a ticked stop loss without a valid price is refused beside it, never dropped; the message goes once valid', async () => {
+    logIn(demoUser);
+    const server = mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
+    renderTicket();
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('100,000.00'));
+    fireEvent.click(screen.getByTestId('sl-on'));
+    fireEvent.click(screen.getByTestId('submit-order'));
+    expect(screen.getByTestId('sl-error')).toHaveTextContent('Enter a stop loss price above 0');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    type('sl', '0');
+    expect(screen.getByTestId('sl-error')).toBeInTheDocument();
+    // Above the bid for a buy: the wrong side.
+    type('sl', '1.2');
+    expect(screen.getByTestId('sl-error')).toHaveTextContent(
+      'For a buy, the stop loss must be below the price',
+    );
+    type('sl', '1.1');
+    expect(screen.queryByTestId('sl-error')).toBeNull();
+    expect(server.find('/v1/api/forex/submit')).toHaveLength(0);
   });
 
   it("a pending order without a price says 'Enter price'", () => {
     logIn();
-    mockServer({ '/v1/api/main/wallet/getBalance': ok({ balance: '100000.00' }) });
+    mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
     renderTicket();
     fireEvent.click(screen.getByTestId('mode-pending'));
     fireEvent.click(screen.getByTestId('submit-order'));
-    expect(toastTexts()).toContain('Enter price');
+    expect(screen.getByTestId('price-error')).toHaveTextContent('Enter price');
   });
 
   it('steps lots by Pip; minus disabled when quantity minus step is not above zero', () => {
@@ -140,10 +173,11 @@ describe('order ticket', () => {
     });
   });
 
-  it('confirms, submits a market buy with SL and TP, and toasts the server message', async () => {
+  it('the confirmation lists everything that will be sent; confirming sends it and toasts the server message', async () => {
     logIn(demoUser);
+    setFeeType(1);
     const server = mockServer({
-      '/v1/api/main/wallet/getBalance': ok({ balance: '100000.00' }),
+      '/v1/api/main/account/forexDetail': detail('100000.00'),
       '/v1/api/forex/submit': ok({ Id: 9 }, 'Order placed.'),
     });
     renderTicket();
@@ -154,8 +188,18 @@ describe('order ticket', () => {
     type('tp', '1.2');
     fireEvent.click(screen.getByTestId('submit-order'));
     const dialog = await confirmDialog();
-    expect(dialog).toHaveTextContent('Buy 0.01 lots of EUR/USD at the market price with leverage ×100?');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByTestId('order-review')).toHaveTextContent('Buy EUR/USD');
+    expect(within(dialog).getByTestId('review-type')).toHaveTextContent('Market');
+    expect(within(dialog).getByTestId('review-price')).toHaveTextContent('1.15020');
+    expect(within(dialog).getByTestId('review-lots')).toHaveTextContent('0.01');
+    expect(within(dialog).getByTestId('review-leverage')).toHaveTextContent('×100');
+    expect(within(dialog).getByTestId('review-sl')).toHaveTextContent('1.10000');
+    expect(within(dialog).getByTestId('review-tp')).toHaveTextContent('1.20000');
+    expect(within(dialog).getByTestId('review-margin')).toHaveTextContent('11.50');
+    expect(within(dialog).getByTestId('review-fee')).toHaveTextContent('0.07');
+    expect(within(dialog).getByTestId('confirm-order')).toHaveTextContent('Buy now');
+    expect(server.find('/v1/api/forex/submit')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByTestId('confirm-order'));
     await waitFor(() => expect(toastTexts()).toContain('Order placed.'));
     const q = server.find('/v1/api/forex/submit')[0]?.query;
     expect(Object.fromEntries(q ?? [])).toMatchObject({
@@ -170,42 +214,102 @@ describe('order ticket', () => {
     expect(q?.get('client_order_id')).toBeTruthy();
   });
 
-  it('a pending sell sends status 0 with its target price; cancelling the confirmation sends nothing', async () => {
+  it('in pending mode the buttons say what they do; cancelling the confirmation sends nothing', async () => {
     logIn(demoUser);
     const server = mockServer({
-      '/v1/api/main/wallet/getBalance': ok({ balance: '100000.00' }),
+      '/v1/api/main/account/forexDetail': detail('100000.00'),
       '/v1/api/forex/submit': ok({ Id: 10 }, 'Pending order placed.'),
     });
     renderTicket();
-    fireEvent.click(screen.getByTestId('side-sell'));
     fireEvent.click(screen.getByTestId('mode-pending'));
+    expect(screen.getByTestId('submit-order')).toHaveTextContent('Place buy order');
+    type('target-price', '1.1');
+    // A buy below the ask waits for the price to fall to it: a limit.
+    expect(screen.getByTestId('submit-order')).toHaveTextContent('Place buy limit at 1.10000');
+    fireEvent.click(screen.getByTestId('side-sell'));
     type('target-price', '1.2');
+    expect(screen.getByTestId('submit-order')).toHaveTextContent('Place sell limit at 1.20000');
     fireEvent.click(screen.getByTestId('submit-order'));
-    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    let dialog = await confirmDialog();
+    expect(within(dialog).getByTestId('review-type')).toHaveTextContent('Sell limit');
+    expect(within(dialog).getByTestId('review-price')).toHaveTextContent('1.20000');
+    expect(within(dialog).getByTestId('review-sl')).toHaveTextContent('Not set');
+    fireEvent.click(within(dialog).getByTestId('confirm-cancel'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(server.find('/v1/api/forex/submit')).toHaveLength(0);
 
+    type('target-price', '1.1');
+    expect(screen.getByTestId('submit-order')).toHaveTextContent('Place sell stop at 1.10000');
     fireEvent.click(screen.getByTestId('submit-order'));
-    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Confirm' }));
+    dialog = await confirmDialog();
+    expect(within(dialog).getByTestId('confirm-order')).toHaveTextContent('Place sell stop at 1.10000');
+    fireEvent.click(within(dialog).getByTestId('confirm-order'));
     await waitFor(() => expect(toastTexts()).toContain('Pending order placed.'));
     expect(Object.fromEntries(server.find('/v1/api/forex/submit')[0]?.query ?? [])).toMatchObject({
       type: '2',
       status: '0',
-      target_price: '1.2',
+      target_price: '1.1',
       stop_loss_price: '0',
       target_profit_price: '0',
     });
   });
 
+  it('one order per confirmed tap: a retry after a failure keeps the key, a new order or a change gets a new one', async () => {
+    logIn(demoUser);
+    let fail = true;
+    const server = mockServer({
+      '/v1/api/main/account/forexDetail': detail('100000.00'),
+      '/v1/api/forex/submit': () => {
+        if (fail) throw new TypeError('Failed to fetch');
+        return ok({ Id: 11 }, 'Order placed.');
+      },
+    });
+    renderTicket();
+    const placeOnce = async () => {
+      fireEvent.click(screen.getByTestId('submit-order'));
+      fireEvent.click(within(await confirmDialog()).getByTestId('confirm-order'));
+      await waitFor(() => expect(screen.getByTestId('submit-order')).toBeEnabled());
+    };
+    const keys = () => server.find('/v1/api/forex/submit').map((r) => r.query.get('client_order_id'));
+    await placeOnce();
+    await placeOnce();
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).toBe(keys()[0]);
+    fail = false;
+    await placeOnce();
+    expect(keys()[2]).toBe(keys()[0]);
+    await waitFor(() => expect(toastTexts()).toContain('Order placed.'));
+    // Placed: the next order is a new one.
+    await placeOnce();
+    expect(keys()[3]).not.toBe(keys()[0]);
+    // A failed order then changed on the ticket is a new order too.
+    fail = true;
+    await placeOnce();
+    fireEvent.click(screen.getByTestId('lots-plus'));
+    await placeOnce();
+    expect(keys()[5]).not.toBe(keys()[4]);
+  });
+
+  it('says when the balance cannot pay for the order, instead of a liquidation price', async () => {
+    logIn(demoUser);
+    mockServer({ '/v1/api/main/account/forexDetail': detail('5.00', '500.00', '-20.000000') });
+    renderTicket();
+    await waitFor(() =>
+      expect(screen.getByTestId('liquidation')).toHaveTextContent('Not enough balance for this order'),
+    );
+    type('lots', '99999');
+    expect(screen.getByTestId('liquidation')).toHaveTextContent('Not enough balance for this order');
+  });
+
   it("shows the server's refusal as a toast", async () => {
     logIn(demoUser);
     mockServer({
-      '/v1/api/main/wallet/getBalance': ok({ balance: '100000.00' }),
+      '/v1/api/main/account/forexDetail': detail('100000.00'),
       '/v1/api/forex/submit': refuse('The market is closed.'),
     });
     renderTicket();
     fireEvent.click(screen.getByTestId('submit-order'));
-    fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(within(await confirmDialog()).getByTestId('confirm-order'));
     await waitFor(() => expect(toastTexts()).toContain('The market is closed.'));
   });
 

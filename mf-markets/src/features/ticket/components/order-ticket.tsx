@@ -1,30 +1,35 @@
 /**
  * The order ticket (spec §2 `/trade`, §5): side, market or pending, leverage, lots on the Pip step, SL and TP behind
- * tick boxes, live estimates (margin, fee, liquidation) by the engine's formulas, the available balance, then a
- * confirmation and the server's message as a toast. A guest is sent to log in; a closed market disables the order.
+ * tick boxes, live estimates (margin, fee, liquidation against the whole account) by the engine's formulas, the
+ * available balance, then a confirmation listing everything that will be sent, and the server's message as a toast.
+ * A guest is sent to log in; a closed market disables the order. Number fields keep only what a number can hold;
+ * a refused field says why beside it, and the message goes as soon as the field is valid.
  * Render it with `key={instrument.Id}`: a new instrument starts a new ticket (its lots, step and leverages differ).
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import {
-  confirm,
-  sessionAtom,
-  siteSettingsAtom,
-  toast,
-  useAppNavigate,
-  useAtomValue,
-} from '@meridian/shared';
-import { BUY, formatMicros, SELL, hrefs, PATHS } from '@meridian/shared/pure';
+import { sessionAtom, siteSettingsAtom, toast, useAppNavigate, useAtomValue } from '@meridian/shared';
+import { BUY, formatMicros, hrefs, PATHS, pendingKindOf, sanitizeDecimal, SELL } from '@meridian/shared/pure';
 import type { Side } from '@meridian/shared/pure';
 import { formatPrice } from '../../../lib/format';
 import { decimalsOf, formatAmount, formatNumber } from '../../../lib/format-amount';
 import { NS } from '../../../lib/ns';
-import { submitOrder } from '../api/submit-order';
-import { useBalance } from '../hooks/use-balance';
-import { canStepDown, checkTicket, estimate, leveragesOf, stepQuantity } from '../state/ticket-rules';
-import type { OrderMode, TicketForm, TicketInstrument } from '../state/ticket-rules';
+import { newClientOrderId, submitOrder } from '../api/submit-order';
+import { useAccount } from '../hooks/use-account';
+import {
+  canStepDown,
+  checkTicket,
+  estimate,
+  freeBalanceOf,
+  leveragesOf,
+  stepQuantity,
+  stopsAllowed,
+} from '../state/ticket-rules';
+import type { OrderMode, TicketField, TicketForm, TicketInstrument } from '../state/ticket-rules';
+import { actionLabel, OrderConfirm } from './order-confirm';
+import type { OrderReview } from './order-confirm';
 
 export type OrderTicketProps = {
   instrument: TicketInstrument & { ShowCode: string };
@@ -33,6 +38,9 @@ export type OrderTicketProps = {
   usdRate: number | undefined;
   lang: string;
 };
+
+/** Characters a lots or price field keeps: far beyond any real order, short of anything absurd. */
+const MAX_FIELD_LENGTH = 12;
 
 const initialForm = (inst: TicketInstrument): TicketForm => ({
   side: BUY,
@@ -55,55 +63,90 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
   const navigate = useAppNavigate();
   const session = useAtomValue(sessionAtom);
   const settings = useAtomValue(siteSettingsAtom);
-  const { balance, refresh } = useBalance();
+  const { account, refresh } = useAccount();
   const [form, setForm] = useState<TicketForm>(() => initialForm(instrument));
   const [busy, setBusy] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const [review, setReview] = useState<OrderReview | null>(null);
+  // One idempotency key per confirmed order, kept across retries of the same order (a tap again after a timeout
+  // must not open a second position) until the server says it is placed or the ticket changes.
+  const orderKey = useRef<{ params: string; id: string } | null>(null);
   const ids = useId();
 
-  const set = <K extends keyof TicketForm>(key: K, value: TicketForm[K]) =>
+  const set = <K extends keyof TicketForm>(key: K, value: TicketForm[K]) => {
+    orderKey.current = null;
     setForm((f) => ({ ...f, [key]: value }));
+  };
 
   const feeType = settings?.trade_fee_type ?? 1;
-  const est = estimate(form, instrument, { quote, feeType, balance, usdRate });
+  const est = estimate(form, instrument, { quote, feeType, account, usdRate });
   const leverages = leveragesOf(instrument);
   const price = form.side === BUY ? quote.ask : quote.bid;
+  const precision = instrument.PricePrecision;
+  const balance = freeBalanceOf(account);
+  const canSetStops = stopsAllowed(account);
+  const check = checkTicket(form, instrument, { loggedIn: session.isLoggedIn, account, quote });
+  const fieldError = (field: TicketField): string | null =>
+    showErrors && check.kind === 'error' && check.field === field ? t(check.key, check.vars) : null;
+  const priceField = (v: string) => sanitizeDecimal(v, { decimals: precision, maxLength: MAX_FIELD_LENGTH });
+  const targetPrice = form.mode === 0 && Number(form.price) > 0 ? Number(form.price) : null;
+  const pendingKind =
+    form.mode === 0 && targetPrice !== null ? pendingKindOf(form.side, targetPrice, quote) : null;
+  const fmtPrice = (v: string | number) => formatPrice(Number(v), precision, lang);
+  const money = (micros: number | null) =>
+    micros === null ? '—' : formatAmount(formatMicros(micros, 2), 2, lang);
+  const tv = (key: string, vars?: Record<string, string>) => t(key, vars);
+  const stopsHint = t('ticket.stopsNeedBalance', { min: formatNumber(50000, lang) });
 
-  const submit = async () => {
-    const check = checkTicket(form, instrument, { loggedIn: session.isLoggedIn, balance, quote });
+  const submit = () => {
     if (check.kind === 'login') {
       navigate(hrefs.login(PATHS.trade));
       return;
     }
     if (check.kind === 'error') {
-      toast(t(check.key, check.vars), 'error');
+      setShowErrors(true);
+      if (!check.field)
+        toast(check.key === 'ticket.stopsNeedBalance' ? stopsHint : t(check.key, check.vars), 'error');
       return;
     }
     const p = check.params;
-    const ok = await confirm({
-      title: t('ticket.confirmTitle'),
-      message: t(p.status === 1 ? 'ticket.confirmMarket' : 'ticket.confirmPending', {
-        side: t(p.type === BUY ? 'ticket.buy' : 'ticket.sell'),
-        lots: formatNumber(Number(p.cont), lang),
-        code: instrument.ShowCode,
-        price: formatPrice(Number(p.target_price), instrument.PricePrecision, lang),
-        leverage: p.multiple,
-      }),
+    setReview({
+      params: p,
+      pendingKind: check.pendingKind,
+      code: instrument.ShowCode,
+      price: fmtPrice(p.status === 1 ? price : (p.target_price ?? price)),
+      lots: formatNumber(Number(p.cont), lang),
+      stopLoss: p.stop_loss_price && p.stop_loss_price !== '0' ? fmtPrice(p.stop_loss_price) : null,
+      takeProfit:
+        p.target_profit_price && p.target_profit_price !== '0' ? fmtPrice(p.target_profit_price) : null,
+      margin: money(est.marginMicros),
+      fee: money(est.feeMicros),
     });
-    if (!ok) return;
+  };
+
+  const place = async () => {
+    if (!review) return;
+    const params = review.params;
+    setReview(null);
+    const key = JSON.stringify(params);
+    if (orderKey.current?.params !== key) orderKey.current = { params: key, id: newClientOrderId() };
     setBusy(true);
     try {
-      const msg = await submitOrder(p);
+      const msg = await submitOrder(params, orderKey.current.id);
+      orderKey.current = null;
       toast(msg || t('ticket.confirmed'), 'success');
       refresh();
     } catch {
-      // The client already showed the server's message (or the network error).
+      // The client already showed the server's message (or the network error); the same key serves a retry.
     } finally {
       setBusy(false);
     }
   };
 
-  const money = (micros: number | null) =>
-    micros === null ? '—' : formatAmount(formatMicros(micros, 2), 2, lang);
+  let liquidation: ReactNode = '—';
+  if (est.liquidation?.kind === 'price') liquidation = fmtPrice(est.liquidation.price);
+  else if (est.liquidation?.kind === 'noMargin') liquidation = <Warn>{t('ticket.noMargin')}</Warn>;
+  else if (est.liquidation?.kind === 'immediate') liquidation = <Warn>{t('ticket.immediateStopOut')}</Warn>;
 
   return (
     <Ticket data-testid="order-ticket" aria-label={t('ticket.title')}>
@@ -121,7 +164,7 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
             data-testid={s === BUY ? 'side-buy' : 'side-sell'}
           >
             <span>{t(s === BUY ? 'ticket.buy' : 'ticket.sell')}</span>
-            <b>{formatPrice(s === BUY ? quote.ask : quote.bid, instrument.PricePrecision, lang)}</b>
+            <b>{formatPrice(s === BUY ? quote.ask : quote.bid, precision, lang)}</b>
           </SideButton>
         ))}
       </Segmented>
@@ -143,23 +186,31 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
       </Tabs>
 
       {form.mode === 0 ? (
-        <Field label={t('ticket.targetPrice')} htmlFor={`${ids}-price`}>
+        <Field
+          label={t('ticket.targetPrice')}
+          htmlFor={`${ids}-price`}
+          error={fieldError('price')}
+          testId="price"
+        >
           <NumberInput
             id={`${ids}-price`}
             inputMode="decimal"
+            autoComplete="off"
+            maxLength={MAX_FIELD_LENGTH}
             value={form.price}
-            placeholder={formatPrice(price, instrument.PricePrecision, 'en').replace(/,/g, '')}
-            onChange={(e) => set('price', e.target.value)}
+            placeholder={formatPrice(price, precision, 'en').replace(/,/g, '')}
+            aria-invalid={fieldError('price') ? true : undefined}
+            onChange={(e) => set('price', priceField(e.target.value))}
             data-testid="target-price"
           />
         </Field>
       ) : (
         <Field label={t('ticket.marketPrice')}>
-          <Static data-testid="market-price">{formatPrice(price, instrument.PricePrecision, lang)}</Static>
+          <Static data-testid="market-price">{formatPrice(price, precision, lang)}</Static>
         </Field>
       )}
 
-      <Field label={t('ticket.leverage')}>
+      <Field label={t('ticket.leverage')} error={fieldError('leverage')} testId="leverage">
         {leverages.length === 0 ? (
           <Muted data-testid="no-leverage">{t('ticket.noLeverage')}</Muted>
         ) : (
@@ -173,14 +224,15 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
                 $on={form.leverage === v}
                 onClick={() => set('leverage', v)}
               >
-                {`×${v}`}
+                {/* Isolated left to right, or a right-to-left page would show "2×". */}
+                <bdi dir="ltr">{`×${v}`}</bdi>
               </Chip>
             ))}
           </Chips>
         )}
       </Field>
 
-      <Field label={t('ticket.lots')} htmlFor={`${ids}-lots`}>
+      <Field label={t('ticket.lots')} htmlFor={`${ids}-lots`} error={fieldError('lots')} testId="lots">
         <Stepper>
           <StepButton
             type="button"
@@ -194,8 +246,19 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
           <NumberInput
             id={`${ids}-lots`}
             inputMode="decimal"
+            autoComplete="off"
+            maxLength={MAX_FIELD_LENGTH}
             value={form.lots}
-            onChange={(e) => set('lots', e.target.value)}
+            aria-invalid={fieldError('lots') ? true : undefined}
+            onChange={(e) =>
+              set(
+                'lots',
+                sanitizeDecimal(e.target.value, {
+                  decimals: Math.max(decimalsOf(instrument.Pip), decimalsOf(instrument.ForexMinCont)),
+                  maxLength: MAX_FIELD_LENGTH,
+                }),
+              )
+            }
             data-testid="lots"
             $center
           />
@@ -214,18 +277,23 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
         label={t('ticket.stopLoss')}
         on={form.slOn}
         value={form.sl}
+        disabled={!canSetStops}
+        error={fieldError('sl')}
         onToggle={(on) => set('slOn', on)}
-        onChange={(v) => set('sl', v)}
+        onChange={(v) => set('sl', priceField(v))}
         testId="sl"
       />
       <StopRow
         label={t('ticket.takeProfit')}
         on={form.tpOn}
         value={form.tp}
+        disabled={!canSetStops}
+        error={fieldError('tp')}
         onToggle={(on) => set('tpOn', on)}
-        onChange={(v) => set('tp', v)}
+        onChange={(v) => set('tp', priceField(v))}
         testId="tp"
       />
+      {!canSetStops && <Hint data-testid="stops-hint">{stopsHint}</Hint>}
 
       <Figures>
         <dt>{t('ticket.estMargin')}</dt>
@@ -235,31 +303,54 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
         <dt>{t('ticket.available')}</dt>
         <dd data-testid="balance">{balance === null ? '—' : formatAmount(balance, 2, lang)}</dd>
         <dt>{t('ticket.liquidation')}</dt>
-        <dd data-testid="liquidation">
-          {est.liquidation === null ? '—' : formatPrice(est.liquidation, instrument.PricePrecision, lang)}
-        </dd>
+        <dd data-testid="liquidation">{liquidation}</dd>
       </Figures>
 
-      <ActionBar>
+      <ActionBar $sticky={marketOpen}>
         <Action
           type="button"
           $side={form.side}
           disabled={!marketOpen || busy}
-          onClick={() => void submit()}
+          onClick={submit}
           data-testid="submit-order"
         >
-          {marketOpen ? t(form.side === BUY ? 'ticket.placeBuy' : 'ticket.placeSell') : t('marketClosed')}
+          {marketOpen
+            ? actionLabel(
+                tv,
+                form.side,
+                form.mode === 0 ? (pendingKind ?? 'limit') : null,
+                targetPrice === null ? null : fmtPrice(targetPrice),
+              )
+            : t('marketClosed')}
         </Action>
       </ActionBar>
+      <OrderConfirm review={review} onCancel={() => setReview(null)} onConfirm={() => void place()} />
     </Ticket>
   );
 }
 
-function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; children: ReactNode }) {
+function Field({
+  label,
+  htmlFor,
+  error,
+  testId,
+  children,
+}: {
+  label: string;
+  htmlFor?: string;
+  error?: string | null;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <Row>
       {htmlFor ? <label htmlFor={htmlFor}>{label}</label> : <span>{label}</span>}
       <div>{children}</div>
+      {error && (
+        <FieldError role="alert" data-testid={testId ? `${testId}-error` : undefined}>
+          {error}
+        </FieldError>
+      )}
     </Row>
   );
 }
@@ -268,6 +359,8 @@ function StopRow({
   label,
   on,
   value,
+  disabled,
+  error,
   onToggle,
   onChange,
   testId,
@@ -275,6 +368,8 @@ function StopRow({
   label: string;
   on: boolean;
   value: string;
+  disabled: boolean;
+  error: string | null;
   onToggle: (on: boolean) => void;
   onChange: (value: string) => void;
   testId: string;
@@ -282,10 +377,11 @@ function StopRow({
   const id = useId();
   return (
     <Row>
-      <Check>
+      <Check $disabled={disabled}>
         <input
           type="checkbox"
-          checked={on}
+          checked={on && !disabled}
+          disabled={disabled}
           onChange={(e) => onToggle(e.target.checked)}
           data-testid={`${testId}-on`}
         />
@@ -295,16 +391,21 @@ function StopRow({
         <NumberInput
           id={id}
           aria-label={label}
-          type="number"
           inputMode="decimal"
-          min={0}
-          step="any"
-          disabled={!on}
-          value={on ? value : ''}
+          autoComplete="off"
+          maxLength={MAX_FIELD_LENGTH}
+          disabled={!on || disabled}
+          value={on && !disabled ? value : ''}
+          aria-invalid={error ? true : undefined}
           onChange={(e) => onChange(e.target.value)}
           data-testid={testId}
         />
       </div>
+      {error && (
+        <FieldError role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </FieldError>
+      )}
     </Row>
   );
 }
@@ -392,6 +493,24 @@ const NumberInput = styled.input<{ $center?: boolean }>`
   }
 `;
 
+const FieldError = styled.p`
+  grid-column: 1 / -1;
+  margin: -${({ theme }) => theme.space(1)} 0 ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.color.danger};
+  font-size: 13px;
+  text-align: end;
+`;
+
+const Hint = styled.p`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  color: ${({ theme }) => theme.color.warning};
+  font-size: 13px;
+`;
+
+const Warn = styled.span`
+  color: ${({ theme }) => theme.color.warning};
+`;
+
 const Static = styled.span`
   font-size: 16px;
   font-weight: 600;
@@ -444,8 +563,9 @@ const StepButton = styled.button`
   }
 `;
 
-const Check = styled.label`
+const Check = styled.label<{ $disabled: boolean }>`
   display: flex;
+  opacity: ${({ $disabled }) => ($disabled ? 0.5 : 1)};
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   min-height: 44px;
@@ -474,9 +594,12 @@ const Figures = styled.dl`
   }
 `;
 
-/** Stuck above the host's tab bar (56 px + the safe area), within thumb reach. */
-const ActionBar = styled.div`
-  position: sticky;
+/**
+ * Stuck above the host's tab bar (56 px + the safe area), within thumb reach; in its place when the market is
+ * closed, where there is nothing to tap and it would only hide the rows above it.
+ */
+const ActionBar = styled.div<{ $sticky: boolean }>`
+  position: ${({ $sticky }) => ($sticky ? 'sticky' : 'static')};
   bottom: calc(56px + env(safe-area-inset-bottom));
   padding: ${({ theme }) => theme.space(2)} 0;
   background: ${({ theme }) => theme.color.bg};

@@ -1,5 +1,5 @@
 import { BUY, SELL } from '@meridian/shared/pure';
-import { canStepDown, checkTicket, estimate, stepQuantity } from './ticket-rules';
+import { canStepDown, checkTicket, estimate, stepQuantity, stopsAllowed } from './ticket-rules';
 import type { TicketForm, TicketInstrument } from './ticket-rules';
 
 const fx: TicketInstrument = {
@@ -25,7 +25,12 @@ const form = (over: Partial<TicketForm> = {}): TicketForm => ({
   ...over,
 });
 const quote = { bid: 1.15, ask: 1.1502 };
-const ctx = { loggedIn: true, balance: 100000, quote };
+const account = (usd: number, lockUsd = 0, floatingUsd = 0) => ({
+  balanceCents: Math.round(usd * 100),
+  lockCents: Math.round(lockUsd * 100),
+  floatingMicros: Math.round(floatingUsd * 1e6),
+});
+const ctx = { loggedIn: true, account: account(100000), quote };
 
 describe('checkTicket: the rules of spec §5, one by one', () => {
   it('a guest must log in first', () => {
@@ -41,19 +46,40 @@ describe('checkTicket: the rules of spec §5, one by one', () => {
     });
   });
 
-  it('stop loss or take profit with a balance below 50000 is refused', () => {
-    const low = { ...ctx, balance: 49999.99 };
+  it('stop loss or take profit with a balance below 50000 is refused, saying why', () => {
+    const low = { ...ctx, account: account(49999.99) };
     expect(checkTicket(form({ slOn: true, sl: '1.1' }), fx, low)).toMatchObject({
-      key: 'ticket.stopsNotAllowed',
+      key: 'ticket.stopsNeedBalance',
+      vars: { min: 50000 },
     });
     expect(checkTicket(form({ tpOn: true, tp: '1.2' }), fx, low)).toMatchObject({
-      key: 'ticket.stopsNotAllowed',
+      key: 'ticket.stopsNeedBalance',
     });
-    // Ticked but zero, or unticked: not set, so allowed.
-    expect(checkTicket(form({ slOn: true, sl: '0' }), fx, low).kind).toBe('ok');
+    // Unticked: not set, so allowed.
     expect(checkTicket(form({ slOn: false, sl: '1.1' }), fx, low).kind).toBe('ok');
     // Exactly 50000 is allowed.
-    expect(checkTicket(form({ slOn: true, sl: '1.1' }), fx, { ...ctx, balance: 50000 }).kind).toBe('ok');
+    expect(checkTicket(form({ slOn: true, sl: '1.1' }), fx, { ...ctx, account: account(50000) }).kind).toBe(
+      'ok',
+    );
+    expect(stopsAllowed(account(49999.99))).toBe(false);
+    expect(stopsAllowed(account(50000))).toBe(true);
+    // Unknown balance: the server decides.
+    expect(stopsAllowed(null)).toBe(true);
+  });
+
+  it('a ticked stop needs a positive price: empty, zero or anything else is refused beside its field', () => {
+    for (const sl of ['', '0', '0.0', '.', '-1', 'abc', '1e3']) {
+      expect(checkTicket(form({ slOn: true, sl }), fx, ctx)).toMatchObject({
+        key: 'ticket.slRequired',
+        field: 'sl',
+      });
+    }
+    for (const tp of ['', '0', '-2']) {
+      expect(checkTicket(form({ tpOn: true, tp }), fx, ctx)).toMatchObject({
+        key: 'ticket.tpRequired',
+        field: 'tp',
+      });
+    }
   });
 
   it('multiple and lots are required, lots on the Pip step and at least the minimum', () => {
@@ -76,7 +102,10 @@ describe('checkTicket: the rules of spec §5, one by one', () => {
   });
 
   it('stops on the wrong side of the price are refused before the server sees them', () => {
-    expect(checkTicket(form({ slOn: true, sl: '1.2' }), fx, ctx)).toMatchObject({ key: 'ticket.slBelow' });
+    expect(checkTicket(form({ slOn: true, sl: '1.2' }), fx, ctx)).toMatchObject({
+      key: 'ticket.slBelow',
+      field: 'sl',
+    });
     expect(checkTicket(form({ tpOn: true, tp: '1.1' }), fx, ctx)).toMatchObject({ key: 'ticket.tpAbove' });
     expect(checkTicket(form({ side: SELL, slOn: true, sl: '1.1' }), fx, ctx)).toMatchObject({
       key: 'ticket.slAbove',
@@ -99,6 +128,7 @@ describe('checkTicket: the rules of spec §5, one by one', () => {
         target_profit_price: '0',
         multiple: 100,
       },
+      pendingKind: null,
     });
     expect(
       checkTicket(
@@ -114,7 +144,11 @@ describe('checkTicket: the rules of spec §5, one by one', () => {
         stop_loss_price: '1.17',
         target_profit_price: '1.1',
       },
+      // A sell above the bid waits for the price to rise to it: a limit.
+      pendingKind: 'limit',
     });
+    expect(checkTicket(form({ mode: 0, price: '1.2' }), fx, ctx)).toMatchObject({ pendingKind: 'stop' });
+    expect(checkTicket(form({ mode: 0, price: '1.1' }), fx, ctx)).toMatchObject({ pendingKind: 'limit' });
   });
 });
 
@@ -134,7 +168,7 @@ describe('lots stepper', () => {
 });
 
 describe('estimate: margin and fee by the engine formulas (spec §9)', () => {
-  const base = { quote, balance: 100000, usdRate: 1 };
+  const base = { quote, account: account(100000), usdRate: 1 };
   it('leveraged margin = lots x units x price / multiplier (a buy at the ask)', () => {
     const e = estimate(form(), fx, { ...base, feeType: 1 });
     expect(e.marginMicros).toBe(115_020_000); // 0.1 x 100000 x 1.1502 / 100 = 115.02
@@ -160,16 +194,29 @@ describe('estimate: margin and fee by the engine formulas (spec §9)', () => {
     );
     expect(estimate(form({ mode: 0 }), fx, { ...base, feeType: 1 }).marginMicros).toBeNull();
   });
-  it('liquidation preview: below the price for a buy, above for a sell; none without a balance', () => {
-    const small = { ...base, balance: 1000, feeType: 1 };
+  it('liquidation: below the price for a buy, above for a sell, against the whole account', () => {
+    const small = { ...base, account: account(1000), feeType: 1 };
     const buy = estimate(form(), fx, small).liquidation;
     const sell = estimate(form({ side: SELL }), fx, small).liquidation;
     // Stop-out at 50% of the 115.02 margin: equity 1000 - 0.70 fee - 2.00 spread must fall by ~939.79 USD, i.e.
     // ~0.0939 in price for 10000 units.
-    expect(buy).toBeCloseTo(1.15 - 0.09398, 4);
-    expect(sell as number).toBeGreaterThan(quote.ask);
+    expect(buy).toMatchObject({ kind: 'price' });
+    expect(buy?.kind === 'price' && buy.price).toBeCloseTo(1.15 - 0.09398, 4);
+    expect(sell?.kind === 'price' && sell.price).toBeGreaterThan(quote.ask);
+    // Other positions losing money bring it nearer.
+    const busier = estimate(form(), fx, { ...small, account: account(1000, 600, -700) }).liquidation;
+    expect(busier?.kind === 'price' && buy?.kind === 'price' && busier.price > buy.price).toBe(true);
     // With 100000 USD no positive price stops a 0.1 lot long out.
-    expect(estimate(form(), fx, { ...base, feeType: 1 }).liquidation).toBeNull();
-    expect(estimate(form(), fx, { ...base, balance: null, feeType: 1 }).liquidation).toBeNull();
+    expect(estimate(form(), fx, { ...base, feeType: 1 }).liquidation).toEqual({ kind: 'none' });
+    expect(estimate(form(), fx, { ...base, account: null, feeType: 1 }).liquidation).toBeNull();
+  });
+  it('an order the free balance cannot pay for has no liquidation price, and says so', () => {
+    expect(estimate(form(), fx, { ...base, account: account(100), feeType: 1 }).liquidation).toEqual({
+      kind: 'noMargin',
+    });
+    // 99,999 lots: beyond anything an amount holds, still no price.
+    expect(estimate(form({ lots: '99999' }), fx, { ...base, feeType: 1 }).liquidation).toEqual({
+      kind: 'noMargin',
+    });
   });
 });

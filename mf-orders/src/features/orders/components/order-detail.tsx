@@ -3,19 +3,19 @@
  * its actions: close a position, cancel a pending order, edit TP/SL. Every action button is disabled while its
  * call runs, and the call is guarded against a second tap (useAction).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { Dialog, MARGIN_DECIMALS, confirm, toast } from '@meridian/shared';
-import { CLOSE_REASONS } from '@meridian/shared/pure';
+import { Dialog, MARGIN_DECIMALS, SLTP_BALANCE_THRESHOLD, confirm, toast } from '@meridian/shared';
+import { CLOSE_REASONS, sanitizeDecimal } from '@meridian/shared/pure';
 import { formatFixed, formatTime, isPriceSet } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS, cancelOrder, closeOrder, setStops } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
 import { useAction } from '../hooks/use-action';
-import { checkStopsEdit } from '../state/order-rules';
-import { Profit, SideBadge } from './parts';
+import { checkStopsEdit, neverFilled } from '../state/order-rules';
+import { Profit, SideBadge, StateTag } from './parts';
 
 export type OrderDetailProps = {
   order: Order | null;
@@ -64,48 +64,72 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
   const reason =
     order.CloseReason && CLOSE_REASONS.includes(order.CloseReason) ? t(`reason.${order.CloseReason}`) : null;
 
+  // The button turns to "Please wait…" only once the trader has confirmed: the call, not the question, is busy.
   const [runClose, closing] = useAction(async () => {
-    const ok = await confirm({
-      title: t('close.title'),
-      message: t('close.confirm', { code: order.ForexTradeLists.ShowCode }),
-      confirmText: t('close.action'),
-    });
-    if (!ok) return;
     const res = await closeOrder(order.Id);
     toast(res.msg || t('close.done'), 'success');
     onRemoved(order.Id);
   });
   const [runCancel, cancelling] = useAction(async () => {
-    const ok = await confirm({
-      title: t('cancel.title'),
-      message: t('cancel.confirm', { code: order.ForexTradeLists.ShowCode }),
-      confirmText: t('cancel.action'),
-    });
-    if (!ok) return;
     const res = await cancelOrder(order.Id);
     toast(res.msg || t('cancel.done'), 'success');
     onRemoved(order.Id);
   });
+  const asking = useRef(false);
+  const askThen = async (question: Parameters<typeof confirm>[0], run: () => Promise<void>) => {
+    if (asking.current || closing || cancelling) return;
+    asking.current = true;
+    try {
+      if (await confirm(question)) await run();
+    } finally {
+      asking.current = false;
+    }
+  };
+  const askClose = () =>
+    askThen(
+      {
+        title: t('close.title'),
+        message: t('close.confirm', { code: order.ForexTradeLists.ShowCode }),
+        confirmText: t('close.action'),
+      },
+      runClose,
+    );
+  const askCancel = () =>
+    askThen(
+      {
+        title: t('cancel.title'),
+        message: t('cancel.confirm', { code: order.ForexTradeLists.ShowCode }),
+        confirmText: t('cancel.action'),
+      },
+      runCancel,
+    );
+  const unfilled = neverFilled(order);
 
   const rows: [string, ReactNode, string?][] = [
     [t('field.id'), order.Id],
     [t('field.side'), <SideBadge key="side" orderType={order.OrderType} />],
-    [t('field.status'), t(`status.${status}`), 'detail-status'],
+    [
+      t('field.status'),
+      unfilled ? <StateTag key="tag" reason={order.CloseReason} /> : t(`status.${status}`),
+      'detail-status',
+    ],
     [t('field.lots'), formatFixed(order.Quantity, 2, lng)],
     // Isolated left to right, or a right-to-left page would show "2×".
     [t('field.multiple'), <bdi key="multiple" dir="ltr">{`×${order.Multiple}`}</bdi>],
     [t('field.margin'), formatFixed(order.CautionMoney, MARGIN_DECIMALS, lng)],
     [t('field.fee'), formatFixed(order.TradeFee, MARGIN_DECIMALS, lng)],
   ];
-  if (pending)
+  if (pending || unfilled)
     rows.push([
       t('field.targetPrice'),
       price(isPriceSet(order.TargetPrice) ? order.TargetPrice : order.Price),
+      'detail-target',
     ]);
-  rows.push([t('field.expectedPrice'), price(order.ExpectedPrice ?? order.OriginPrice)]);
-  if (!pending) rows.push([t('field.fillPrice'), price(order.FillPrice ?? order.Price), 'detail-fill']);
+  if (!unfilled) rows.push([t('field.expectedPrice'), price(order.ExpectedPrice ?? order.OriginPrice)]);
+  if (!pending && !unfilled)
+    rows.push([t('field.fillPrice'), price(order.FillPrice ?? order.Price), 'detail-fill']);
   if (holding) rows.push([t('field.currentPrice'), price(order.UpdatePrice), 'detail-current']);
-  if (closed) {
+  if (closed && !unfilled) {
     if (order.CloseExpectedPrice) rows.push([t('field.closeExpectedPrice'), price(order.CloseExpectedPrice)]);
     rows.push([t('field.closePrice'), price(order.ClosePrice ?? order.UpdatePrice), 'detail-close-price']);
   }
@@ -113,15 +137,20 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
     [t('field.stopLoss'), price(order.TargetLossPrice), 'detail-sl'],
     [t('field.takeProfit'), price(order.TargetProfitPrice), 'detail-tp'],
   );
-  if (!pending)
+  if (!pending && !unfilled)
     rows.push([
       closed ? t('field.realised') : t('field.profit'),
       <Profit key="pl" value={order.FactProfits} testId="detail-pl" />,
     ]);
   rows.push([t('field.created'), formatTime(order.CreateTimeHandler, lng)]);
   if (closed) {
-    rows.push([t('field.completed'), formatTime(order.CompleteTimeHandler, lng)]);
-    rows.push([t('field.reason'), reason ?? '--', 'detail-reason']);
+    rows.push([
+      unfilled && order.CloseReason === 'cancel' ? t('field.cancelledAt') : t('field.completed'),
+      formatTime(order.CompleteTimeHandler, lng),
+    ]);
+    // "Cancelled" is already its status; other endings say what ended it.
+    if (!(unfilled && order.CloseReason === 'cancel'))
+      rows.push([t('field.reason'), reason ?? '--', 'detail-reason']);
   }
 
   return (
@@ -137,6 +166,7 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
       {editing && (holding || pending) ? (
         <StopsEditor
           order={order}
+          decimals={d}
           balance={balance}
           onCancel={() => setEditing(false)}
           onSaved={(next) => {
@@ -157,7 +187,7 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
               $danger
               disabled={closing}
               aria-busy={closing}
-              onClick={() => void runClose()}
+              onClick={() => void askClose()}
               data-testid="close-order"
             >
               {closing ? t('busy') : t('close.action')}
@@ -169,7 +199,7 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
               $danger
               disabled={cancelling}
               aria-busy={cancelling}
-              onClick={() => void runCancel()}
+              onClick={() => void askCancel()}
               data-testid="cancel-order"
             >
               {cancelling ? t('busy') : t('cancel.action')}
@@ -187,23 +217,38 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
 /** TP/SL edit with the ticket's side rules; an empty field clears that level. */
 function StopsEditor({
   order,
+  decimals,
   balance,
   onCancel,
   onSaved,
 }: {
   order: Order;
+  /** The instrument's price precision: what a level may carry. */
+  decimals: number;
   balance: number | null;
   onCancel: () => void;
   onSaved: (order: Order) => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const [tp, setTp] = useState(isPriceSet(order.TargetProfitPrice) ? order.TargetProfitPrice : '');
   const [sl, setSl] = useState(isPriceSet(order.TargetLossPrice) ? order.TargetLossPrice : '');
   const [error, setError] = useState<string | null>(null);
+  const message = (key: string) => t(key, { min: formatFixed(SLTP_BALANCE_THRESHOLD, 0, i18n.language) });
+  // Only what a price can hold is kept; a message shown goes as soon as the pair is valid.
+  const edit = (set: (v: string) => void, other: { tp: string; sl: string }) => (raw: string) => {
+    const v = sanitizeDecimal(raw, { decimals, maxLength: 16 });
+    set(v);
+    if (error === null) return;
+    const next = { takeProfit: other.tp, stopLoss: other.sl };
+    if (set === setTp) next.takeProfit = v;
+    else next.stopLoss = v;
+    const check = checkStopsEdit(order, next, balance);
+    setError(check.kind === 'error' ? message(check.key) : null);
+  };
   const [save, saving] = useAction(async () => {
     const check = checkStopsEdit(order, { takeProfit: tp, stopLoss: sl }, balance);
     if (check.kind === 'error') {
-      setError(t(check.key));
+      setError(message(check.key));
       return;
     }
     setError(null);
@@ -225,7 +270,7 @@ function StopsEditor({
           inputMode="decimal"
           value={tp}
           placeholder={t('stops.none')}
-          onChange={(e) => setTp(e.target.value)}
+          onChange={(e) => edit(setTp, { tp, sl })(e.target.value)}
           data-testid="input-tp"
         />
       </Label>
@@ -235,7 +280,7 @@ function StopsEditor({
           inputMode="decimal"
           value={sl}
           placeholder={t('stops.none')}
-          onChange={(e) => setSl(e.target.value)}
+          onChange={(e) => edit(setSl, { tp, sl })(e.target.value)}
           data-testid="input-sl"
         />
       </Label>
@@ -285,6 +330,7 @@ const Field = styled.div`
   }
 `;
 
+/** Labels stay on one line: a row too narrow for them all moves whole buttons down, each row filling its width. */
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -292,7 +338,8 @@ const Actions = styled.div`
   margin-block-start: ${({ theme }) => theme.space(4)};
 
   & > * {
-    flex: 1 1 30%;
+    flex: 1 1 auto;
+    white-space: nowrap;
   }
 `;
 

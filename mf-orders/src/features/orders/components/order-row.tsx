@@ -6,7 +6,8 @@ import { formatFixed } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
-import { Profit, SideBadge } from './parts';
+import { neverFilled } from '../state/order-rules';
+import { Profit, SideBadge, StateTag } from './parts';
 
 export const OrderRow = memo(function OrderRow({
   order,
@@ -19,6 +20,9 @@ export const OrderRow = memo(function OrderRow({
   const lng = i18n.language;
   const d = order.PricePrecision;
   const pending = order.Status === ORDER_STATUS.pending;
+  // A cancelled pending order is shown for what it was: a target, never a trade.
+  const unfilled = neverFilled(order);
+  const target = unfilled ? (order.TargetPrice ?? order.Price) : order.Price;
   return (
     <Row
       type="button"
@@ -32,15 +36,21 @@ export const OrderRow = memo(function OrderRow({
         <SideBadge orderType={order.OrderType} />
         <Lots>{t('row.lots', { lots: formatFixed(order.Quantity, 2, lng) })}</Lots>
         <Pl>
-          {pending ? <Muted>{t('status.0')}</Muted> : <Profit value={order.FactProfits} testId="order-pl" />}
+          {pending ? (
+            <Muted>{t('status.0')}</Muted>
+          ) : unfilled ? (
+            <StateTag reason={order.CloseReason} />
+          ) : (
+            <Profit value={order.FactProfits} testId="order-pl" />
+          )}
         </Pl>
       </Top>
       <Bottom>
         <span>
-          {pending ? t('field.targetPrice') : t('field.openPrice')}{' '}
-          <Num data-testid="order-open">{formatFixed(order.Price, d, lng)}</Num>
+          {pending || unfilled ? t('field.targetPrice') : t('field.openPrice')}{' '}
+          <Num data-testid="order-open">{formatFixed(target, d, lng)}</Num>
         </span>
-        {!pending && (
+        {!pending && !unfilled && (
           <span>
             {order.Status === ORDER_STATUS.closed ? t('field.closePrice') : t('field.currentPrice')}{' '}
             <Num data-testid="order-current">{formatFixed(order.UpdatePrice, d, lng)}</Num>

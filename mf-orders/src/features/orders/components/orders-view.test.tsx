@@ -253,6 +253,71 @@ describe('/order detail and actions', () => {
     expect(within(detail).queryByTestId('edit-stops')).toBeNull();
   });
 
+  it('a cancelled pending order in history carries a tag, no close price or P/L, and its target in the detail', async () => {
+    server([
+      [
+        order({
+          Id: 8,
+          Status: 3,
+          Price: '95.00',
+          TargetPrice: '95.00',
+          ExpectedPrice: '95.00',
+          FillPrice: null,
+          ClosePrice: null,
+          UpdatePrice: '95.00',
+          CloseReason: 'cancel',
+          CompleteTimeHandler: '2026-01-02 04:00:00',
+        }),
+        order({
+          Id: 7,
+          Status: 3,
+          FillPrice: '100.00',
+          ClosePrice: '101.00',
+          UpdatePrice: '101.00',
+          CloseReason: 'manual',
+        }),
+      ],
+    ]);
+    renderPage(<OrderPage />, { path: '/order', query: 'type=3' });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const cancelled = rowOf(8) as HTMLElement;
+    expect(within(cancelled).getByTestId('order-tag')).toHaveTextContent('Cancelled');
+    expect(within(cancelled).queryByTestId('order-pl')).toBeNull();
+    expect(within(cancelled).queryByTestId('order-current')).toBeNull();
+    expect(cancelled).toHaveTextContent('Target price');
+    expect(within(cancelled).getByTestId('order-open')).toHaveTextContent('95.00');
+    // A trade that did happen still shows its close price and P/L.
+    expect(within(rowOf(7) as HTMLElement).getByTestId('order-pl')).toBeInTheDocument();
+    expect(within(rowOf(7) as HTMLElement).queryByTestId('order-tag')).toBeNull();
+
+    fireEvent.click(cancelled);
+    const detail = await screen.findByTestId('order-detail');
+    expect(within(detail).getByTestId('detail-status')).toHaveTextContent('Cancelled');
+    expect(within(detail).getByTestId('detail-target')).toHaveTextContent('95.00');
+    expect(within(detail).queryByTestId('detail-fill')).toBeNull();
+    expect(within(detail).queryByTestId('detail-close-price')).toBeNull();
+    expect(within(detail).queryByTestId('detail-pl')).toBeNull();
+    expect(detail).not.toHaveTextContent('Fill price');
+    expect(detail).toHaveTextContent('Cancelled at');
+  });
+
+  it('close and cancel say "Please wait…" only once confirmed, not while the question is open', async () => {
+    let release: (r: FakeReply) => void = () => {};
+    server([[order({ Id: 2 })]], 1, {
+      'GET /v1/api/forex/close': () => new Promise<FakeReply>((r) => (release = r)),
+    });
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    fireEvent.click(await screen.findByTestId('order-row'));
+    fireEvent.click(await screen.findByTestId('close-order'));
+    const box = await screen.findByRole('dialog', { name: 'Close position' });
+    expect(screen.getByTestId('close-order')).toHaveTextContent('Close position');
+    expect(screen.getByTestId('close-order')).not.toHaveAttribute('aria-busy', 'true');
+    fireEvent.click(within(box).getByRole('button', { name: 'Close position' }));
+    await waitFor(() => expect(screen.getByTestId('close-order')).toHaveTextContent('Please wait…'));
+    await act(async () => release(refuse('Market closed.')));
+    await waitFor(() => expect(screen.getByTestId('close-order')).toHaveTextContent('Close position'));
+  });
+
   it('close: confirm, one call however often it is tapped, the server message, the row leaves', async () => {
     let release: (r: FakeReply) => void = () => {};
     const net = server([[order({ Id: 2 }), order({ Id: 1 })]], 2, {
@@ -326,7 +391,10 @@ describe('/order detail and actions', () => {
     expect(await screen.findByTestId('stops-error')).toHaveTextContent(
       'For a buy, the stop loss must be below the price',
     );
-    fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '90' } });
+    // Letters and signs never reach the field; the message goes as soon as the pair is valid.
+    fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '-9a0' } });
+    expect(screen.getByTestId('input-sl')).toHaveValue('90');
+    expect(screen.queryByTestId('stops-error')).toBeNull();
     fireEvent.change(screen.getByTestId('input-tp'), { target: { value: '95' } });
     fireEvent.click(screen.getByTestId('save-stops'));
     expect(await screen.findByTestId('stops-error')).toHaveTextContent(
@@ -368,7 +436,9 @@ describe('/order detail and actions', () => {
     fireEvent.click(await screen.findByTestId('edit-stops'));
     fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '110' } });
     fireEvent.click(screen.getByTestId('save-stops'));
-    expect(await screen.findByTestId('stops-error')).toHaveTextContent('Cannot set loss or profit price');
+    expect(await screen.findByTestId('stops-error')).toHaveTextContent(
+      'Stop loss and take profit need a balance of at least 50,000',
+    );
     expect(net.find('/v1/api/forex/set_stop_price')).toHaveLength(0);
   });
 });

@@ -16,6 +16,12 @@ export function SideBadge({ orderType }: { orderType: number }) {
   );
 }
 
+/** The tag of an order that never traded: "Cancelled", or "Not filled" when the balance could not pay at the fill. */
+export function StateTag({ reason }: { reason: string | null | undefined }) {
+  const { t } = useTranslation(NS);
+  return <Tag data-testid="order-tag">{reason === 'no_margin' ? t('tag.unfilled') : t('tag.cancelled')}</Tag>;
+}
+
 /** P/L at 6 decimals with its sign and an arrow as well as the colour (colour-blind traders; red-up markets). */
 export function Profit({ value, testId }: { value: string | number; testId?: string }) {
   const { i18n } = useTranslation(NS);
@@ -38,6 +44,18 @@ const Badge = styled.span<{ $buy: boolean }>`
   font-size: 12px;
   font-weight: 600;
   line-height: 1.4;
+`;
+
+const Tag = styled.span`
+  display: inline-block;
+  padding: 2px 8px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 12px;
+  font-weight: 600;
+  line-height: 1.4;
+  white-space: nowrap;
 `;
 
 const ProfitText = styled.span<{ $dir: 'up' | 'down' | 'flat' }>`

@@ -18,6 +18,14 @@ export function statusFromParam(value: string | null): OrderStatus {
 export const sideOf = (o: Pick<Order, 'OrderType'>): Side => (o.OrderType === BUY ? BUY : SELL);
 
 /**
+ * A closed order that never became a trade: a pending order cancelled (by the trader, or by a demo reset) or one
+ * the balance could no longer pay for at its fill. It has a target price but no fill, close price or P/L.
+ */
+export function neverFilled(o: Pick<Order, 'Status' | 'FillPrice' | 'CloseReason'>): boolean {
+  return o.Status === ORDER_STATUS.closed && (o.FillPrice === null || o.CloseReason === 'cancel');
+}
+
+/**
  * Merge live views into the loaded list. On the holding tab each loaded order takes its live view; on the pending
  * tab an order that shows up live has been filled, so it leaves. Unchanged lists are returned as they were (no
  * re-render), and nothing is appended: new orders arrive with the next refresh, as paging expects.

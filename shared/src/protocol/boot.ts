@@ -1,0 +1,35 @@
+/**
+ * What the server writes into `index.html` for the first paint (`<script id="meridian-boot" type="application/json">`),
+ * so the shell needs no round trip before it can show the first price: the site settings, how to find the API,
+ * the remote registry, the trade list when the page shows it, and the company check. Every field is optional to
+ * the client: an index served from elsewhere has none, and the app then asks for each as before.
+ */
+import type { Language } from '../constants';
+
+/** `GET /api/basicSet/getBasicInfo` data. */
+export type BootSite = {
+  site_title: string;
+  service_link: string;
+  service_link_type: number;
+  verify_reg_type: number;
+  trade_fee_type: number;
+};
+
+export type BootData = {
+  site?: BootSite;
+  /** A production deployment: the API is on the `api` sibling of the page's host (spec §9). */
+  production?: boolean;
+  /** The remote registry's current versions (`/remotes.json`). */
+  remotes?: Record<string, { current: string }>;
+  /** `GET /v1/api/forex/trade_list` data, on the pages that show it. */
+  tradeList?: unknown[];
+  /** `getCompanyStatus` of the company in the `company_id` cookie. */
+  company?: { id: number; status: number; loss_url: string };
+  /** The languages whose translations the inline preloader may fetch. */
+  languages?: readonly Language[];
+  /** The markets remote's translations for the first page, `{lng}` standing for the language. */
+  localeHints?: string[];
+};
+
+/** The element id of the boot data in index.html; the page's inline script puts it parsed on `window.meridianBoot`. */
+export const BOOT_ELEMENT_ID = 'meridian-boot';
