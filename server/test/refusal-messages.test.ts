@@ -99,7 +99,7 @@ describe.each(MODES)('refusal messages (%s)', (mode) => {
       target_profit_price: '',
     });
     expect(none.code).toBe(1);
-    expect(none.data).toMatchObject({ TargetLossPrice: 0, TargetProfitPrice: 0 });
+    expect(none.data).toMatchObject({ TargetLossPrice: '0', TargetProfitPrice: '0' });
 
     // The TP/SL edit of a position refuses the same way and leaves its levels as they were.
     const pos = await api(x.app, u.token, SUBMIT, {
