@@ -96,7 +96,10 @@ const grep = spawnSync(
 );
 if (grep.status !== 0 && grep.status !== 1) throw new Error(`git grep failed: ${grep.stderr}`);
 const restated = grep.stdout.split('\n').filter((f) => f && f !== 'config/remotes.cjs');
-if (restated.length) fail(`the remote list is restated in ${restated.join(', ')}: import config/remotes.mjs (or require config/remotes.cjs)`);
+if (restated.length)
+  fail(
+    `the remote list is restated in ${restated.join(', ')}: import config/remotes.mjs (or require config/remotes.cjs)`,
+  );
 
 if (bad) process.exit(1);
 console.log(`[lint] ${cases.length} boundary cases, the cycle rule and the one remote list hold`);

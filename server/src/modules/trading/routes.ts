@@ -35,11 +35,15 @@ export const tradingRoutes: FastifyPluginAsync<{ trading: Trading }> = async (ap
   const { commands, reads, risk } = trading;
   const order = { ...auth, schema: { response: okResponse(orderViewSchema) } };
 
-  app.get('/v1/api/forex/submit', { ...order, preHandler: [requireUser(app.ctx), refuseFrozen(app.ctx)] }, async (req) => {
-    const q = parseInput(submitQuery, req.query);
-    const view = await commands.submit(userOf(req).id, q);
-    return ok(view, t(req.lang, view.Status === 0 ? 'trade.pendingPlaced' : 'trade.opened'));
-  });
+  app.get(
+    '/v1/api/forex/submit',
+    { ...order, preHandler: [requireUser(app.ctx), refuseFrozen(app.ctx)] },
+    async (req) => {
+      const q = parseInput(submitQuery, req.query);
+      const view = await commands.submit(userOf(req).id, q);
+      return ok(view, t(req.lang, view.Status === 0 ? 'trade.pendingPlaced' : 'trade.opened'));
+    },
+  );
 
   app.get(
     '/v1/api/forex/my_deal',
