@@ -3,7 +3,7 @@
  * ops pages. Types cost no bytes; the few constants are small and only bundled by whoever imports them (the
  * server, the ops pages). A module adding ops calls adds its types here first.
  */
-import type { OpsPath } from '../navigation/paths';
+import type { OpsPath } from '../navigation/ops-paths';
 
 /** `admin` may do everything (and manage ops accounts); the others are the teams' roles. */
 export const OPS_ROLES = ['admin', 'support', 'finance', 'compliance'] as const;
