@@ -171,7 +171,8 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
         <nav>
           <ul>
             {items.map((r) => {
-              const active = r.path === '/ops' ? pathname === '/ops' : pathname.startsWith(r.path);
+              const active =
+                r.path === OPS_PATHS.dashboard ? pathname === r.path : pathname.startsWith(r.path);
               const count = counts[r.path];
               return (
                 <li key={r.path}>
