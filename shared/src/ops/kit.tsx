@@ -43,6 +43,12 @@ const PageBox = styled.section`
   flex-direction: column;
   gap: ${({ theme }) => theme.space(4)};
   min-width: 0;
+  /* Identifiers (versions, codes) read left to right in an Arabic or Persian page too, kept apart from the text
+     around them, so "20261124-040102-2f6ca8b9be" is not shown with its parts reversed. */
+  code {
+    direction: ltr;
+    unicode-bidi: isolate;
+  }
 `;
 
 const PageHead = styled.header`

@@ -68,6 +68,7 @@ export default function OpsLoginPage({ from }: { from: string | null }) {
             type="email"
             name="email"
             autoComplete="username"
+            dir="ltr"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             data-testid="ops-login-email"
@@ -79,6 +80,7 @@ export default function OpsLoginPage({ from }: { from: string | null }) {
             type="password"
             name="password"
             autoComplete="current-password"
+            dir="ltr"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             data-testid="ops-login-password"
