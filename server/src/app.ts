@@ -203,6 +203,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   let gateway: Gateway | null = null;
   const ops = createOps({
     now,
+    staticDir: config.staticDir,
     onlineUsers: () => gateway?.onlineUsers() ?? 0,
     ordersPlacedSince: (at) => trading.reads.placedSince(at),
   });

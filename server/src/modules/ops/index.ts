@@ -3,6 +3,8 @@
  * dashboard registry (built once by buildApp, `app.services.ops`) and the ops accounts the CLI manages. Its routes
  * are registered by app.ts (routes.ts).
  */
+import { createRegistry } from '@meridian/config/registry.cjs';
+import type { Registry } from '@meridian/config/registry.cjs';
 import { OpsDashboardRegistry } from './dashboard';
 import type { OpsDashboardDeps } from './dashboard';
 
@@ -25,8 +27,12 @@ export {
 export type Ops = {
   /** Modules register what waits for action in their area (`ops.dashboard.register(...)`). */
   dashboard: OpsDashboardRegistry;
+  /** The remote registry of the deployment served (STATIC_DIR), shared with `npm run mf` through its lock file. */
+  registry: Registry;
 };
 
-export function createOps(deps: OpsDashboardDeps): Ops {
-  return { dashboard: new OpsDashboardRegistry(deps) };
+export type OpsDeps = OpsDashboardDeps & { staticDir: string };
+
+export function createOps(deps: OpsDeps): Ops {
+  return { dashboard: new OpsDashboardRegistry(deps), registry: createRegistry(deps.staticDir) };
 }

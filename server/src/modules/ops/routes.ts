@@ -41,7 +41,7 @@ import {
 import { audit, listAudit } from './audit';
 import { meOf, opsOf, requireOps, revokeOpsSession, signIn } from './auth';
 import type { Ops } from './index';
-import { registryOf, remotesView } from './remotes';
+import { remotesView } from './remotes';
 import {
   accountViewSchema,
   auditPageSchema,
@@ -236,11 +236,9 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
 
   // ---- remotes ----
 
-  const registry = () => registryOf(ctx.config.staticDir);
+  const { registry } = ops;
 
-  app.get('/api/ops/remotes', only(['admin'], z.array(remoteSchema)), async () =>
-    ok(remotesView(registry())),
-  );
+  app.get('/api/ops/remotes', only(['admin'], z.array(remoteSchema)), async () => ok(remotesView(registry)));
 
   app.post('/api/ops/remotes/release', only(['admin'], remoteSchema), async (req) => {
     const body = parseInput(remoteBody, req.body);
@@ -262,7 +260,7 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
     const actor = opsOf(req);
     let result;
     try {
-      result = await registry().setCurrentAsync(remote, version, { action, by: actor.email });
+      result = await registry.setCurrentAsync(remote, version, { action, by: actor.email });
     } catch (err) {
       throw registryError(err);
     }
@@ -275,7 +273,7 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
         after: { current: result.version },
       });
     }
-    const view: OpsRemote | undefined = remotesView(registry()).find((r) => r.remote === remote);
+    const view: OpsRemote | undefined = remotesView(registry).find((r) => r.remote === remote);
     if (!view) throw notFound();
     return ok(
       view,
