@@ -152,6 +152,11 @@ export const OpsTable = styled.table`
   td.num {
     text-align: end;
   }
+  /* A signed figure keeps its sign in front in Arabic and Persian too ("+0.45", not "0.45+"). */
+  [dir='rtl'] & td.num {
+    direction: ltr;
+    text-align: left;
+  }
   td.wrap {
     white-space: normal;
     overflow-wrap: anywhere;
