@@ -51,6 +51,7 @@ describe.each(MODES)('ops reads (%s)', (mode) => {
       method: 'GET',
       url: `/api/ops/users/detail?uid=${uid}`,
       token: ops.token,
+      headers: { lang: 'en' },
     });
     expect(r.body.code).toBe(1);
     const d = r.body.data;
@@ -71,6 +72,9 @@ describe.each(MODES)('ops reads (%s)', (mode) => {
       ['trade_margin', 'balance', '-110.02'],
       ['test_grant', 'balance', '1000.00'],
     ]);
+    // Each movement in the reader's language, as the trader's own ledger names it.
+    expect(d.ledger[0]?.label).toBe(`Trading fee for order ${market.data.Id}`);
+    expect(d.ledger[3]?.label).toBe('test');
     expect(d.user).toMatchObject({ balance: '889.93', lock_balance: '110.02', kyc_status: 0, is_demo: 0 });
     expect(d.sessions).toHaveLength(1);
   });

@@ -223,6 +223,8 @@ export type OpsLedgerRow = {
   account: 'balance' | 'lock_balance';
   /** What booked it: `trade_margin`, `trade_fee`, `trade_profit`, `demo_grant`, … (an open list). */
   kind: string;
+  /** The movement in the caller's language, as the trader's own ledger names it (or its memo). */
+  label: string;
   memo: string | null;
   created_at: number;
 };

@@ -27,6 +27,7 @@ import { formatCents } from '../../lib/money';
 import { parseInput } from '../../lib/validate';
 import type { Order, User } from '../../storage/schema';
 import { latestRealName } from '../compliance';
+import { ledgerText } from '../funds';
 import { audit, requireOps } from '../ops';
 import {
   findTraderByUid,
@@ -118,10 +119,14 @@ export const accountsOpsRoutes: FastifyPluginAsync<{ orders: OpsOrderReads }> = 
         },
         open_orders: open.map(orderOf),
         ledger: ledger.map((l) => ({
-          ...l,
-          account: l.account === 'lock_balance' ? 'lock_balance' : 'balance',
+          id: l.id,
           amount: formatCents(l.amount),
           balance_after: formatCents(l.balance_after),
+          account: l.account === 'lock_balance' ? 'lock_balance' : 'balance',
+          kind: l.kind,
+          label: ledgerText(t, req.lang, l),
+          memo: l.memo,
+          created_at: l.created_at,
         })),
         sessions,
       };

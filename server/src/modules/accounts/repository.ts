@@ -115,7 +115,7 @@ export function searchTraders(db: Q, q: string): Promise<User[]> {
 export function latestLedger(db: Q, userId: number, limit: number) {
   return db
     .selectFrom('ledger')
-    .select(['id', 'amount', 'balance_after', 'account', 'kind', 'memo', 'created_at'])
+    .select(['id', 'amount', 'balance_after', 'account', 'kind', 'memo', 'ref_id', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(limit)

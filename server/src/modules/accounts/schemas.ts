@@ -141,6 +141,7 @@ export const opsUserDetailSchema = contract<OpsUserDetail>()(
         balance_after: cents,
         account: z.enum(['balance', 'lock_balance']),
         kind: z.string().min(1),
+        label: z.string().min(1),
         memo: z.string().nullable(),
         created_at: ms,
       }),

@@ -340,8 +340,8 @@ function UserPage({ uid }: { uid: string }) {
                       {d.ledger.map((l) => (
                         <tr key={l.id}>
                           <td>{formatOpsTime(l.created_at, lng)}</td>
-                          <td>
-                            {l.kind}
+                          <td className="wrap" title={l.kind}>
+                            {l.label}
                             {l.account === 'lock_balance' ? <OpsSub>{t('users.lockBalance')}</OpsSub> : null}
                           </td>
                           <td className="num">
