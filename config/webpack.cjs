@@ -168,11 +168,15 @@ function createConfig(o) {
     },
     performance: { hints: false },
     optimization: {
-      moduleIds: 'deterministic',
+      // The host's chunks keep their names across deploys (long-term caching: ids that do not move when a module is
+      // added); a remote's release is a directory of its own, cached by version, so its ids are the shortest.
+      moduleIds: isHost ? 'deterministic' : 'size',
       chunkIds: 'deterministic',
+      // Exports named by use: shorter than hashed names, and stable as long as a module's used exports are.
+      mangleExports: 'size',
       // webpack's built-in minimizer, told the output may use ES2020 syntax.
       minimizeOptions: {
-        javascript: { ecma: 2020, compress: { passes: 2, ecma: 2020 }, format: { comments: false } },
+        javascript: { ecma: 2020, compress: { passes: 3, ecma: 2020 }, format: { comments: false } },
       },
     },
     infrastructureLogging: { level: 'error' },

@@ -1,7 +1,7 @@
 /**
  * The back office in Chromium against the real server: sign-in with a TOTP code computed here, KYC approve and
- * reject (and what the traders then see), the guard, and every ops page at desktop and phone sizes in English and
- * Traditional Chinese (screenshots kept outside the repo, in OPS_SHOTS_DIR).
+ * reject (and what the traders then see), the guard, and every ops page at desktop and phone sizes in English,
+ * Traditional Chinese and Arabic (right to left), screenshots kept outside the repo, in OPS_SHOTS_DIR.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -128,11 +128,11 @@ test('the guard: no ops session shows the sign-in page, a trader session opens n
   await ctx.close();
 });
 
-test('every ops page at 1280x800 and 390x844, in English and Traditional Chinese', async ({
+test('every ops page at 1280x800 and 390x844, in English, Traditional Chinese and Arabic', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   const admin = await createOps('admin', 'shots');
   const session = await opsToken(request, admin);
@@ -151,7 +151,7 @@ test('every ops page at 1280x800 and 390x844, in English and Traditional Chinese
     ['staff', '/ops/staff', 'page-ops-staff'],
     ['audit', '/ops/audit', 'ops-audit-table'],
   ];
-  for (const lng of ['en', 'hk']) {
+  for (const lng of ['en', 'hk', 'ar']) {
     for (const [size, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
@@ -179,6 +179,12 @@ test('every ops page at 1280x800 and 390x844, in English and Traditional Chinese
         // Nothing overflows the page sideways (wide tables scroll inside their own frame).
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect({ page: name, size, overflow }).toEqual({ page: name, size, overflow: 0 });
+        if (lng === 'ar' && size === 'desktop' && name !== 'login') {
+          // Right to left: the side menu is on the right of the page.
+          const menu = await page.locator('#ops-menu').boundingBox();
+          const main = await page.locator('#ops-main').boundingBox();
+          expect(menu && main && menu.x > main.x).toBe(true);
+        }
         await page.screenshot({ path: path.join(SHOTS, `${lng}-${size}-${name}.png`), fullPage: false });
         if (size === 'phone' && name === 'dashboard') {
           // On a phone the side menu is a drawer behind the menu button.

@@ -55,8 +55,11 @@ import { createBus } from './realtime/bus';
 import type { EventBus } from './realtime/bus';
 import { registerRealtime } from './realtime/gateway';
 import { LocalLease, RedisLease } from './realtime/lease';
+import type { Gateway } from './realtime/gateway';
 import type { Lease } from './realtime/lease';
-import { OpsDashboardRegistry, opsRoutes } from './modules/ops';
+import { createOps } from './modules/ops';
+import type { Ops } from './modules/ops';
+import { opsRoutes } from './modules/ops/routes';
 import { complianceOpsRoutes } from './modules/compliance/ops-routes';
 import { accountsOpsRoutes } from './modules/accounts/ops-routes';
 
@@ -78,6 +81,7 @@ export type Services = {
   trading: Trading;
   funds: Funds;
   social: Social;
+  ops: Ops;
 };
 
 declare module 'fastify' {
@@ -174,7 +178,6 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     uploadsDir: uploadsDirOf(config),
     bus,
     lease,
-    opsDashboard: new OpsDashboardRegistry(),
   };
 
   // The domain services, each from what it declares.
@@ -198,7 +201,15 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     live: config.nodeEnv !== 'test',
     onError: (err) => app.log.error({ err }, 'social: simulated traders'),
   });
-  const services: Services = { markets, trading, funds, social };
+  // The realtime gateway is registered with the routes below; until then nobody is online.
+  let gateway: Gateway | null = null;
+  const ops = createOps({
+    now,
+    staticDir: config.staticDir,
+    onlineUsers: () => gateway?.onlineUsers() ?? 0,
+    ordersPlacedSince: (at) => trading.reads.placedSince(at),
+  });
+  const services: Services = { markets, trading, funds, social, ops };
 
   app.decorate('ctx', ctx);
   app.decorate('services', services);
@@ -285,12 +296,11 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   void app.register(tradingRoutes, { trading });
   void app.register(fundsRoutes, { funds });
   void app.register(socialRoutes, { social });
-  void app.register(opsRoutes);
-  void app.register(complianceOpsRoutes);
-  void app.register(accountsOpsRoutes);
+  void app.register(opsRoutes, { ops });
+  void app.register(complianceOpsRoutes, { dashboard: ops.dashboard });
+  void app.register(accountsOpsRoutes, { orders: trading.reads });
   void app.register(async (scope) => {
-    const gateway = await registerRealtime(scope, ctx, ctx.bus);
-    ctx.opsDashboard.onlineUsers = gateway.onlineUsers;
+    gateway = await registerRealtime(scope, ctx, ctx.bus);
   });
   // After the markets plugin (its service starts first and stops last): the engine, then the simulated traders.
   void app.register(async (scope) => {

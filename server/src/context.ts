@@ -1,7 +1,7 @@
 /**
  * The platform every module is built on: config, storage, translations, mail, limits, a clock, the realtime bus and
  * the leadership lease. Built once by buildApp and reachable as `app.ctx`. Domain services (markets, trading, funds,
- * social) are not here: buildApp builds them from these pieces and hands each module what it needs (`Services`).
+ * social, ops) are not here: buildApp builds them from these pieces and hands each module what it needs (`Services`).
  */
 import path from 'node:path';
 import type { Config } from './config';
@@ -11,7 +11,6 @@ import type { Mailer, SmsProvider } from './modules/notify';
 import type { EventBus } from './realtime/bus';
 import type { Lease } from './realtime/lease';
 import type { DB, Storage } from './storage/db';
-import type { OpsDashboardRegistry } from './modules/ops/dashboard';
 
 export type AppContext = {
   config: Config;
@@ -28,8 +27,6 @@ export type AppContext = {
   bus: EventBus;
   /** Leadership among API nodes: only the leader runs the feed and the trading engine. */
   lease: Lease;
-  /** Ops dashboard counts registered by the modules (modules/ops/dashboard.ts). */
-  opsDashboard: OpsDashboardRegistry;
 };
 
 export function uploadsDirOf(config: Config): string {

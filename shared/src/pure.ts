@@ -98,8 +98,10 @@ export type {
 } from './domain/trading';
 
 // The in-app path table (values here: each app bundles only what it reads; the types are in the main entry too)
-export { PATHS, OPS_PATHS, hrefs } from './navigation/paths';
-export type { AppPath, OpsPath, AppHref } from './navigation/paths';
+export { PATHS, hrefs } from './navigation/paths';
+export type { AppPath, AppHref } from './navigation/paths';
+export { OPS_PATHS } from './navigation/ops-paths';
+export type { OpsPath } from './navigation/ops-paths';
 
 // The wire contract
 export { ORDER_STATUS, CLOSE_REASONS } from './contract/trading';
@@ -133,11 +135,18 @@ export type {
   OpsRemoteHistory,
   KycRejectReason,
   OpsKycQueueItem,
+  OpsKycQueue,
   OpsKycSubmission,
   OpsKycDetail,
   OpsKycDecision,
+  OpsKycDecided,
   OpsUserRow,
+  OpsUserOrder,
+  OpsLedgerRow,
+  OpsUserSession,
   OpsUserDetail,
+  OpsSignOutAll,
+  OpsFreezeState,
 } from './contract/ops';
 
 export { sanitizeDecimal, sanitizeDigits } from './domain/input';

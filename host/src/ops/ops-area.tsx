@@ -171,7 +171,8 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
         <nav>
           <ul>
             {items.map((r) => {
-              const active = r.path === '/ops' ? pathname === '/ops' : pathname.startsWith(r.path);
+              const active =
+                r.path === OPS_PATHS.dashboard ? pathname === r.path : pathname.startsWith(r.path);
               const count = counts[r.path];
               return (
                 <li key={r.path}>
@@ -190,7 +191,9 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
           </ul>
         </nav>
         <Who>
-          <strong data-testid="ops-me">{me?.email}</strong>
+          <strong data-testid="ops-me">
+            <bdi>{me?.email}</bdi>
+          </strong>
           <span>{me?.roles.map((r) => t(`role.${r}`)).join(' · ')}</span>
           <small>{t('idleNote')}</small>
           <SignOut type="button" onClick={() => void signOut()} data-testid="ops-sign-out">
@@ -332,6 +335,10 @@ const MenuLink = styled(AppLink)`
     color: ${({ theme }) => theme.color.text};
     background: ${({ theme }) => theme.color.surfaceRaised};
     box-shadow: inset 3px 0 0 ${({ theme }) => theme.color.primary};
+  }
+  /* The mark sits at the start of the line, which is the right edge in Arabic and Persian. */
+  [dir='rtl'] &[aria-current='page'] {
+    box-shadow: inset -3px 0 0 ${({ theme }) => theme.color.primary};
   }
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.primary};

@@ -23,12 +23,13 @@ export const contract =
   ): S =>
     schema;
 
-/** The texts of the wire: exact prices, USD with 6 decimals (micro) or 2 (cents), UTC times. */
+/** The texts of the wire: exact prices, USD with 6 decimals (micro) or 2 (cents), UTC times; epoch ms as numbers. */
 export const wire = {
   price: z.string().regex(/^\d+(?:\.\d+)?$/),
   micros: z.string().regex(/^-?\d+\.\d{6}$/),
   cents: z.string().regex(/^-?\d+\.\d{2}$/),
   time: z.string().regex(/^(?:\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})?$/),
+  ms: z.number().int().min(0),
 };
 
 /**

@@ -3,7 +3,7 @@
  * ops pages. Types cost no bytes; the few constants are small and only bundled by whoever imports them (the
  * server, the ops pages). A module adding ops calls adds its types here first.
  */
-import type { OpsPath } from '../navigation/paths';
+import type { OpsPath } from '../navigation/ops-paths';
 
 /** `admin` may do everything (and manage ops accounts); the others are the teams' roles. */
 export const OPS_ROLES = ['admin', 'support', 'finance', 'compliance'] as const;
@@ -144,6 +144,9 @@ export type OpsKycQueueItem = {
   created_at: number;
 };
 
+/** `GET /api/ops/kyc/queue`: the waiting submissions, oldest first, with the server's clock for "waiting for". */
+export type OpsKycQueue = OpsPage<OpsKycQueueItem> & { server_time: number };
+
 export type OpsKycSubmission = {
   id: number;
   name: string;
@@ -152,7 +155,8 @@ export type OpsKycSubmission = {
   reverse_pic: string;
   /** 1 waiting, 2 approved, 3 rejected. */
   review_status: 1 | 2 | 3;
-  reason_code: string | null;
+  /** The listed reason of a rejection (null otherwise). */
+  reason_code: KycRejectReason | null;
   /** The reason as the trader reads it (in the caller's language). */
   reason: string | null;
   decided_by: string | null;
@@ -175,6 +179,9 @@ export type OpsKycDecision = {
   note?: string;
 };
 
+/** `POST /api/ops/kyc/decide` answer: the submission's new state (2 approved, 3 rejected). */
+export type OpsKycDecided = { id: number; review_status: 2 | 3 };
+
 // ---- users (support, compliance, finance, admin) ----
 
 export type OpsUserRow = {
@@ -182,11 +189,48 @@ export type OpsUserRow = {
   uid: string;
   email: string;
   invite_code: string;
-  is_demo: number;
-  is_bot: number;
+  is_demo: 0 | 1;
+  /** 1 for the simulated traders of the ranking. */
+  is_bot: 0 | 1;
   frozen: boolean;
   created_at: number;
 };
+
+/**
+ * An open order on a user's page: 0 pending, 1 holding; prices are exact decimal text at the instrument's precision
+ * ("1.10020"), as the trader's own list shows them.
+ */
+export type OpsUserOrder = {
+  id: number;
+  code: string;
+  /** 1 buy, 2 sell. */
+  side: 1 | 2;
+  status: 0 | 1;
+  lots: string;
+  /** The fill price (null while pending). */
+  open_price: string | null;
+  /** A pending order's target (null for a market order). */
+  target_price: string | null;
+  created_at: number;
+};
+
+/** A ledger row on a user's page; amounts in USD as "0.00". */
+export type OpsLedgerRow = {
+  id: number;
+  amount: string;
+  balance_after: string;
+  /** Which balance moved. */
+  account: 'balance' | 'lock_balance';
+  /** What booked it: `trade_margin`, `trade_fee`, `trade_profit`, `demo_grant`, … (an open list). */
+  kind: string;
+  /** The movement in the caller's language, as the trader's own ledger names it (or its memo). */
+  label: string;
+  memo: string | null;
+  created_at: number;
+};
+
+/** A live trader session (not revoked, not expired). */
+export type OpsUserSession = { id: number; created_at: number; expires_at: number; ip: string | null };
 
 export type OpsUserDetail = {
   user: OpsUserRow & {
@@ -198,25 +242,15 @@ export type OpsUserDetail = {
     /** 0 none, 1 waiting, 2 approved, 3 rejected (last submission). */
     kyc_status: 0 | 1 | 2 | 3;
   };
-  open_orders: {
-    id: number;
-    code: string;
-    side: number;
-    status: number;
-    lots: string;
-    open_price: string | null;
-    target_price: string | null;
-    created_at: number;
-  }[];
-  /** The last 100 ledger rows, newest first; amounts as "0.00". */
-  ledger: {
-    id: number;
-    amount: string;
-    balance_after: string;
-    account: string;
-    kind: string;
-    memo: string | null;
-    created_at: number;
-  }[];
-  sessions: { id: number; created_at: number; expires_at: number; ip: string | null }[];
+  /** Pending and holding orders, newest first (at most 200). */
+  open_orders: OpsUserOrder[];
+  /** The last 100 ledger rows, newest first. */
+  ledger: OpsLedgerRow[];
+  sessions: OpsUserSession[];
 };
+
+/** `POST /api/ops/users/sign_out_all` answer: how many live sessions were revoked. */
+export type OpsSignOutAll = { revoked: number };
+
+/** `POST /api/ops/users/freeze` and `/unfreeze` answer. */
+export type OpsFreezeState = { uid: string; frozen: boolean };

@@ -8,6 +8,7 @@
  * itself as long as the object is only read property by property (so keep `Object.values(PATHS)` out of this file).
  */
 import type { OrderStatus } from '../contract/trading';
+import type { OpsPath } from './ops-paths';
 
 export const PATHS = {
   home: '/',
@@ -39,25 +40,8 @@ export const PATHS = {
   feedback: '/feedback',
 } as const;
 
-/**
- * The back office's pages. The ops area has its own route table (host/src/ops/routes.ts, loaded only on /ops paths)
- * mapping each of these to the remote that renders it; a host test keeps the two equal. A team adding an ops page
- * adds its path here first.
- */
-export const OPS_PATHS = {
-  dashboard: '/ops',
-  login: '/ops/login',
-  kyc: '/ops/kyc',
-  users: '/ops/users',
-  remotes: '/ops/remotes',
-  staff: '/ops/staff',
-  audit: '/ops/audit',
-} as const;
-
 /** A page of the app. */
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
-/** A page of the back office. */
-export type OpsPath = (typeof OPS_PATHS)[keyof typeof OPS_PATHS];
 /** Where an in-app navigation may go: a page, with a query string or not. */
 export type AppHref = AppPath | OpsPath | `${AppPath | OpsPath}?${string}`;
 

@@ -43,6 +43,12 @@ const PageBox = styled.section`
   flex-direction: column;
   gap: ${({ theme }) => theme.space(4)};
   min-width: 0;
+  /* Identifiers (versions, codes) read left to right in an Arabic or Persian page too, kept apart from the text
+     around them, so "20261124-040102-2f6ca8b9be" is not shown with its parts reversed. */
+  code {
+    direction: ltr;
+    unicode-bidi: isolate;
+  }
 `;
 
 const PageHead = styled.header`
@@ -145,6 +151,11 @@ export const OpsTable = styled.table`
   }
   td.num {
     text-align: end;
+  }
+  /* A signed figure keeps its sign in front in Arabic and Persian too ("+0.45", not "0.45+"). */
+  [dir='rtl'] & td.num {
+    direction: ltr;
+    text-align: left;
   }
   td.wrap {
     white-space: normal;

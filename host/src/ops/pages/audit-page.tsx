@@ -25,6 +25,7 @@ import {
   OpsToolbar,
   useOpsLoad,
 } from '@meridian/shared/ops';
+import { OPS_PATHS } from '@meridian/shared/pure';
 import type { OpsAuditRow, OpsPage as Page } from '@meridian/shared/pure';
 
 const LIMIT = 50;
@@ -106,7 +107,7 @@ export default function OpsAuditPage() {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(next)) if (v.trim()) q.set(k, v.trim());
     if (nextPage > 1) q.set('page', String(nextPage));
-    void navigate(`/ops/audit${q.toString() ? `?${q}` : ''}`);
+    void navigate(`${OPS_PATHS.audit}${q.toString() ? `?${q}` : ''}`);
   };
   const apply = (e: FormEvent) => {
     e.preventDefault();

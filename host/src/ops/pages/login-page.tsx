@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { appStore, isApiError, readStorage, writeStorage } from '@meridian/shared';
 import { OpsButton, OpsField, OpsInput, opsApi, setOpsSessionAtom } from '@meridian/shared/ops';
+import { OPS_PATHS } from '@meridian/shared/pure';
 import type { OpsSignInResult } from '@meridian/shared/pure';
 
 /** Remembered so the next sign-in starts at the code (a person signs in many times a day). */
@@ -47,7 +48,7 @@ export default function OpsLoginPage({ from }: { from: string | null }) {
       );
       writeStorage(LAST_EMAIL_KEY, email.trim().toLowerCase());
       appStore.set(setOpsSessionAtom, { token: res.token, me: res.account });
-      void navigate(from && from !== '/ops/login' ? from : '/ops', { replace: true });
+      void navigate(from && from !== OPS_PATHS.login ? from : OPS_PATHS.dashboard, { replace: true });
     } catch (err) {
       setError(isApiError(err) ? err.msg : t('loadFailed'));
       setCode('');
@@ -67,6 +68,7 @@ export default function OpsLoginPage({ from }: { from: string | null }) {
             type="email"
             name="email"
             autoComplete="username"
+            dir="ltr"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             data-testid="ops-login-email"
@@ -78,6 +80,7 @@ export default function OpsLoginPage({ from }: { from: string | null }) {
             type="password"
             name="password"
             autoComplete="current-password"
+            dir="ltr"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             data-testid="ops-login-password"

@@ -162,7 +162,9 @@ function RemoteCard({
                 <OpsBadge $tone={h.action === 'rollback' ? 'warn' : 'info'}>
                   {t(`remotes.action.${h.action === 'rollback' ? 'rollback' : 'release'}`)}
                 </OpsBadge>{' '}
-                <code>{h.from ?? '—'}</code> → <code>{h.to}</code>
+                <bdi dir="ltr">
+                  <code>{h.from ?? '—'}</code> → <code>{h.to}</code>
+                </bdi>
                 {h.by ? <em> · {h.by}</em> : null}
               </li>
             ))}

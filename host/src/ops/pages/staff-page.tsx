@@ -227,6 +227,7 @@ function RolesDialog({
           <OpsField label={t('staff.email')}>
             <OpsInput
               type="email"
+              dir="ltr"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               autoFocus

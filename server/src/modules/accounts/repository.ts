@@ -82,6 +82,77 @@ export async function revokeAllSessions(db: Q, userId: number, at: number): Prom
     .execute();
 }
 
+// ---- what the back office reads and changes (users page) ----
+
+/** A trader (not an ops or system account) by public uid. */
+export function findTraderByUid(db: Q, uid: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('uid', '=', uid)
+    .where('role', '=', 'user')
+    .executeTakeFirst();
+}
+
+/**
+ * Traders matching `q`, newest first (at most 50): an 8-digit uid exactly, text with `@` as part of an e-mail,
+ * anything else as an invite code or part of an e-mail. LIKE wildcards in `q` are taken out, not obeyed.
+ */
+export function searchTraders(db: Q, q: string): Promise<User[]> {
+  const text = q.toLowerCase();
+  const like = `%${text.replace(/[%_\\]/g, '')}%`;
+  let query = db.selectFrom('users').selectAll().where('role', '=', 'user');
+  if (/^\d{8}$/.test(text)) query = query.where('uid', '=', text);
+  else if (text.includes('@')) query = query.where('email', 'like', like);
+  else {
+    const code = q.toUpperCase();
+    query = query.where((eb) => eb.or([eb('invite_code', '=', code), eb('email', 'like', like)]));
+  }
+  return query.orderBy('id', 'desc').limit(50).execute();
+}
+
+/** The user's latest ledger rows, newest first. */
+export function latestLedger(db: Q, userId: number, limit: number) {
+  return db
+    .selectFrom('ledger')
+    .select(['id', 'amount', 'balance_after', 'account', 'kind', 'memo', 'ref_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The user's sessions that still open the app at `now` (not revoked, not expired), newest first. */
+export function liveSessions(db: Q, userId: number, now: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'expires_at', 'ip'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Freeze (with a reason) or unfreeze an account; false when it already was in that state, so two ops people
+ * acting at once cannot both record a change.
+ */
+export async function setFrozen(
+  db: Q,
+  userId: number,
+  frozen: { reason: string } | null,
+  at: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ frozen_at: frozen ? at : null, frozen_reason: frozen?.reason ?? null, updated_at: at })
+    .where('id', '=', userId)
+    .where('frozen_at', frozen ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /**
  * Change a balance (or the locked balance) and write its ledger row in the caller's transaction; returns the new
  * value in cents. Refuses (code 1203) a change that would make it negative unless `allowNegative`. The trading

@@ -1,6 +1,7 @@
 /** Input schemas of the account calls (spec §7). Form bodies carry strings; numbers may also come as JSON numbers. */
 import { z } from 'zod';
-import { wire } from '../../lib/contract';
+import type { OpsFreezeState, OpsSignOutAll, OpsUserDetail, OpsUserRow } from '@meridian/shared/pure';
+import { contract, wire } from '../../lib/contract';
 import { email, int, optInt, optStr, password, str } from '../../lib/validate';
 
 /** Login input: demo when demo_id is present; otherwise account + password. */
@@ -87,3 +88,78 @@ export const captchaSchema = z.strictObject({
   id: z.string().min(1),
   b64s: z.string().startsWith('data:image/png;base64,'),
 });
+
+// ---- the back office's users page ----
+
+export const uidField = str(16).pipe(z.string().regex(/^\d{1,16}$/, { message: 'v.invalid' }));
+export const searchQuery = z.object({ q: str(254) });
+export const uidInput = z.object({ uid: uidField });
+export const freezeBody = z.object({ uid: uidField, reason: str(300) });
+
+const { cents, ms, price } = wire;
+const flag = z.union([z.literal(0), z.literal(1)]);
+const opsUserRow = {
+  id: z.number().int(),
+  uid: z.string(),
+  email: z.string(),
+  invite_code: z.string(),
+  is_demo: flag,
+  is_bot: flag,
+  frozen: z.boolean(),
+  created_at: ms,
+};
+
+export const opsUsersSchema = contract<OpsUserRow[]>()(z.array(z.strictObject(opsUserRow)));
+
+export const opsUserDetailSchema = contract<OpsUserDetail>()(
+  z.strictObject({
+    user: z.strictObject({
+      ...opsUserRow,
+      balance: cents,
+      lock_balance: cents,
+      credit_score: z.number().int(),
+      frozen_reason: z.string().nullable(),
+      frozen_at: ms.nullable(),
+      kyc_status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+    }),
+    open_orders: z.array(
+      z.strictObject({
+        id: z.number().int(),
+        code: z.string(),
+        side: z.union([z.literal(1), z.literal(2)]),
+        status: z.union([z.literal(0), z.literal(1)]),
+        lots: price,
+        open_price: price.nullable(),
+        target_price: price.nullable(),
+        created_at: ms,
+      }),
+    ),
+    ledger: z.array(
+      z.strictObject({
+        id: z.number().int(),
+        amount: cents,
+        balance_after: cents,
+        account: z.enum(['balance', 'lock_balance']),
+        kind: z.string().min(1),
+        label: z.string().min(1),
+        memo: z.string().nullable(),
+        created_at: ms,
+      }),
+    ),
+    sessions: z.array(
+      z.strictObject({
+        id: z.number().int(),
+        created_at: ms,
+        expires_at: ms,
+        ip: z.string().nullable(),
+      }),
+    ),
+  }),
+);
+
+export const signOutAllSchema = contract<OpsSignOutAll>()(
+  z.strictObject({ revoked: z.number().int().min(0) }),
+);
+export const freezeStateSchema = contract<OpsFreezeState>()(
+  z.strictObject({ uid: z.string(), frozen: z.boolean() }),
+);

@@ -7,43 +7,23 @@
  */
 import { ERROR_CODES } from '@meridian/shared/pure';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireUser, userOf } from '../../lib/auth';
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
-import { parseInput, str } from '../../lib/validate';
+import { parseInput } from '../../lib/validate';
 import { isUniqueViolation } from '../accounts';
 import { ownedUpload } from '../uploads';
 import { rejectionText } from './reasons';
 import { latestRealName, REVIEW } from './repository';
-
-const realNameBody = z.object({
-  name: str(100).pipe(z.string().regex(/^[^<>{}\p{Cc}]{1,100}$/u, { message: 'v.name' })),
-  card_id: str(40).pipe(z.string().regex(/^[A-Za-z0-9-]{4,40}$/, { message: 'v.cardId' })),
-  front_pic: str(300),
-  reverse_pic: str(300),
-});
-
-/** What /api/user_real/center answers: review_status 0 none (or rejected, with the reason), 1 waiting, 2 approved. */
-const realNameSchema = z.strictObject({
-  review_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  name: z.string(),
-  card_id: z.string(),
-  front_pic: z.string(),
-  reverse_pic: z.string(),
-  reason: z.string(),
-});
+import { realNameBody, realNameSchema, submittedSchema } from './schemas';
 
 export async function complianceRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const t = ctx.i18n.t;
   const preHandler = requireUser(ctx, { realOnly: true });
   const center = { preHandler, schema: { response: okResponse(realNameSchema) } };
-  const submit = {
-    preHandler,
-    schema: { response: okResponse(z.strictObject({ review_status: z.literal(REVIEW.waiting) })) },
-  };
+  const submit = { preHandler, schema: { response: okResponse(submittedSchema) } };
 
   app.get('/api/user_real/center', center, async (req) => {
     const row = await latestRealName(ctx.db, userOf(req).id);

@@ -6,6 +6,7 @@ import { Funds } from './service';
 import type { FundsDeps } from './service';
 
 export type { Funds, FundsDeps } from './service';
+export { ledgerText } from './service';
 
 export function createFunds(deps: FundsDeps): Funds {
   return new Funds(deps);

@@ -23,6 +23,20 @@ export type FundsDeps = {
 const typeOf = (kind: string): LedgerType =>
   (LEDGER_TYPE as Record<string, LedgerType | undefined>)[kind] ?? LEDGER_TYPE.other;
 
+/**
+ * A movement as a reader sees it: a named kind by its message in `lang` (with the order it belongs to), any other
+ * by its memo. The trader's ledger and the back office's user page say the same thing.
+ */
+export function ledgerText(
+  t: I18n['t'],
+  lang: Language,
+  row: { kind: string; memo: string | null; ref_id: string | null },
+): string {
+  return typeOf(row.kind) === LEDGER_TYPE.other
+    ? (row.memo ?? row.kind)
+    : t(lang, `ledger.${row.kind}`, { id: row.ref_id ?? '' });
+}
+
 export class Funds {
   constructor(private readonly deps: FundsDeps) {}
 
@@ -62,10 +76,7 @@ export class Funds {
           BalanceAfter: formatCents(r.balance_after),
           Type: type,
           Memo: memo,
-          MemoTran:
-            type === LEDGER_TYPE.other
-              ? memo
-              : this.deps.i18n.t(lang, `ledger.${r.kind}`, { id: r.ref_id ?? '' }),
+          MemoTran: ledgerText(this.deps.i18n.t, lang, r),
           CreatedAtTran: fmtTime(r.created_at),
         };
       }),

@@ -1,15 +1,17 @@
 /**
- * Dashboard counts without the host knowing anyone's tables: a module registers a provider saying what waits for
- * action in its area, and `GET /api/ops/dashboard` shows the ones the caller's roles may work.
+ * The ops dashboard without the ops module knowing anyone's tables: a module registers a provider saying what waits
+ * for action in its area, and `GET /api/ops/dashboard` shows the ones the caller's roles may work, beside two
+ * figures read through the modules that own them (traders online from the realtime gateway, orders today from
+ * trading).
  *
- *   ctx.opsDashboard.register({
- *     id: 'funds.deposits', labelKey: 'opsDashboard.deposits', path: '/ops/deposits', roles: ['finance'],
+ *   dashboard.register({
+ *     id: 'funds.deposits', labelKey: 'opsDashboard.depositsWaiting', path: OPS_PATHS.deposits, roles: ['finance'],
  *     count: async () => ({ count: n, oldestAt: oldestCreatedAt ?? null }),
  *   });
  *
  * `labelKey` is a key of locales/<lng>/server.json (translated for the caller). admin sees every count.
  */
-import type { Language, OpsDashboardItem, OpsPath, OpsRole } from '@meridian/shared/pure';
+import type { Language, OpsDashboard, OpsDashboardItem, OpsPath, OpsRole } from '@meridian/shared/pure';
 import type { Translator } from '../../lib/i18n';
 
 export type OpsCountProvider = {
@@ -23,14 +25,40 @@ export type OpsCountProvider = {
   count: () => Promise<{ count: number; oldestAt: number | null }>;
 };
 
+/** What the dashboard reads from other modules, handed over by buildApp. */
+export type OpsDashboardDeps = {
+  now: () => number;
+  /** Distinct traders with a live socket on this node. */
+  onlineUsers: () => number;
+  /** Orders placed by traders (simulated traders left out) since `at`, epoch ms. */
+  ordersPlacedSince: (at: number) => Promise<number>;
+};
+
+const DAY_MS = 86_400_000;
+
 export class OpsDashboardRegistry {
   private readonly providers = new Map<string, OpsCountProvider>();
-  /** Traders with a live socket on this node (set by the realtime gateway). */
-  onlineUsers: () => number = () => 0;
+
+  constructor(private readonly deps: OpsDashboardDeps) {}
 
   register(provider: OpsCountProvider): void {
     if (this.providers.has(provider.id)) throw new Error(`dashboard count ${provider.id} registered twice`);
     this.providers.set(provider.id, provider);
+  }
+
+  /** The dashboard of an ops person with `roles`, in `lang`. */
+  async read(
+    roles: readonly OpsRole[],
+    t: Translator,
+    lang: Language,
+    onError: (id: string, err: unknown) => void,
+  ): Promise<OpsDashboard> {
+    const now = this.deps.now();
+    const [items, ordersToday] = await Promise.all([
+      this.items(roles, t, lang, onError),
+      this.deps.ordersPlacedSince(now - (now % DAY_MS)),
+    ]);
+    return { items, users_online: this.deps.onlineUsers(), orders_today: ordersToday, server_time: now };
   }
 
   /** The counts `roles` may see, in registration order; a failing provider is left out, not fatal. */

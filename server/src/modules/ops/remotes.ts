@@ -1,20 +1,11 @@
 /**
  * /ops/remotes: the registry of the deployment the server serves (STATIC_DIR), read and changed through the same
- * code and lock as `npm run mf` (config/registry.cjs), so the CLI and the page never lose each other's edit.
+ * code and lock as `npm run mf` (config/registry.cjs), so the CLI and the page never lose each other's edit. The
+ * registry is built once with the ops service (`app.services.ops.registry`).
  */
-import { createRegistry, REMOTES } from '@meridian/config/registry.cjs';
+import { REMOTES } from '@meridian/config/registry.cjs';
 import type { Registry } from '@meridian/config/registry.cjs';
 import type { OpsRemote } from '@meridian/shared/pure';
-
-const cache = new Map<string, Registry>();
-export function registryOf(staticDir: string): Registry {
-  let r = cache.get(staticDir);
-  if (!r) {
-    r = createRegistry(staticDir);
-    cache.set(staticDir, r);
-  }
-  return r;
-}
 
 /** Every remote: current version, versions (newest first, with whether their files are online), history. */
 export function remotesView(reg: Registry): OpsRemote[] {

@@ -18,13 +18,14 @@
  *
  * Every change appends an audit row.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODES } from '@meridian/shared/pure';
-import type { OpsDashboard, OpsSecrets } from '@meridian/shared/pure';
+import type { OpsAccountView, OpsRemote, OpsSecrets } from '@meridian/shared/pure';
+import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
-import { email, int, optInt, optStr, parseInput, str } from '../../lib/validate';
+import { parseInput } from '../../lib/validate';
 import {
   accountView,
   createOpsAccount,
@@ -39,40 +40,23 @@ import {
 } from './accounts';
 import { audit, listAudit } from './audit';
 import { meOf, opsOf, requireOps, revokeOpsSession, signIn } from './auth';
-import { isRemoteName, registryOf, remotesView } from './remotes';
-
-const loginBody = z.object({
-  email: email(),
-  password: z.string({ message: 'v.required' }).min(1, { message: 'v.required' }).max(128),
-  code: str(6).pipe(z.string().regex(/^\d{6}$/, { message: 'v.totpCode' })),
-});
-
-const rolesField = z
-  .union([z.array(z.string().max(16)).max(8), z.string().max(100)], { message: 'v.required' })
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((r) => r.trim()).filter(Boolean));
-
-const idBody = z.object({ id: int(1) });
-
-const auditQuery = z.object({
-  actor: optStr(254),
-  action: optStr(64),
-  object_type: optStr(32),
-  object_id: optStr(64),
-  from: optInt(0, 8_640_000_000_000_000),
-  to: optInt(0, 8_640_000_000_000_000),
-  page: optInt(1, 100_000),
-  limit: optInt(1, 100),
-});
-
-const remoteBody = z.object({
-  remote: str(32).refine(isRemoteName, { message: 'v.unknownRemote' }),
-  version: optStr(80).pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9._-]{1,80}$/, { message: 'v.invalid' })
-      .optional(),
-  ),
-});
+import type { Ops } from './index';
+import { remotesView } from './remotes';
+import {
+  accountViewSchema,
+  auditPageSchema,
+  auditQuery,
+  createStaffBody,
+  dashboardSchema,
+  idBody,
+  loginBody,
+  opsMeSchema,
+  remoteBody,
+  remoteSchema,
+  rolesBody,
+  secretsSchema,
+  signInSchema,
+} from './schemas';
 
 function registryError(err: unknown): AppError {
   const message = err instanceof Error ? err.message : String(err);
@@ -83,61 +67,51 @@ function registryError(err: unknown): AppError {
   throw err;
 }
 
-export async function opsRoutes(app: FastifyInstance): Promise<void> {
+export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) => {
   const ctx = app.ctx;
   const t = ctx.i18n.t;
-  const admin = { preHandler: requireOps(ctx, ['admin']) };
-  const anyRole = { preHandler: requireOps(ctx, 'any') };
+  /** Route options: who may call (admin always may) and the shape of the answer. */
+  const only = (roles: Parameters<typeof requireOps>[1], data: z.ZodType) => ({
+    preHandler: requireOps(ctx, roles),
+    schema: { response: okResponse(data) },
+  });
 
-  app.post('/api/ops/auth/login', async (req) => {
+  app.post('/api/ops/auth/login', { schema: { response: okResponse(signInSchema) } }, async (req) => {
     const body = parseInput(loginBody, req.body);
     const { token, actor } = await signIn(ctx, body, req.ip);
     return ok({ token, account: meOf(actor) }, t(req.lang, 'ops.signedIn'));
   });
 
-  app.post('/api/ops/auth/logout', anyRole, async (req) => {
+  app.post('/api/ops/auth/logout', only('any', z.null()), async (req) => {
     const actor = opsOf(req);
     await revokeOpsSession(ctx, actor.sessionId);
     await audit(ctx, req, { action: 'ops.sign_out', objectType: 'ops_account', objectId: actor.id });
     return ok(null, t(req.lang, 'ops.signedOut'));
   });
 
-  app.get('/api/ops/auth/me', anyRole, async (req) => ok(meOf(opsOf(req))));
+  app.get('/api/ops/auth/me', only('any', opsMeSchema), async (req) => ok(meOf(opsOf(req))));
 
-  app.get('/api/ops/dashboard', anyRole, async (req) => {
-    const actor = opsOf(req);
-    const now = ctx.now();
-    const dayStart = now - (now % 86_400_000);
-    const orders = await ctx.db
-      .selectFrom('orders')
-      .innerJoin('users', 'users.id', 'orders.user_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('orders.created_at', '>=', dayStart)
-      .where('users.is_bot', '=', 0)
-      .executeTakeFirst();
-    const items = await ctx.opsDashboard.items(actor.roles, t, req.lang, (id, err) =>
-      req.log.error({ err, id }, 'ops dashboard count failed'),
-    );
-    const data: OpsDashboard = {
-      items,
-      users_online: ctx.opsDashboard.onlineUsers(),
-      orders_today: Number(orders?.n ?? 0),
-      server_time: now,
-    };
-    return ok(data);
-  });
+  app.get('/api/ops/dashboard', only('any', dashboardSchema), async (req) =>
+    ok(
+      await ops.dashboard.read(opsOf(req).roles, t, req.lang, (id, err) =>
+        req.log.error({ err, id }, 'ops dashboard count failed'),
+      ),
+    ),
+  );
 
-  app.get('/api/ops/audit', admin, async (req) => {
+  app.get('/api/ops/audit', only(['admin'], auditPageSchema), async (req) => {
     const q = parseInput(auditQuery, req.query);
     return ok(await listAudit(ctx.db, { ...q, page: q.page ?? 1, limit: q.limit ?? 50 }));
   });
 
   // ---- staff ----
 
-  app.get('/api/ops/staff', admin, async () => ok(await listOps(ctx.db)));
+  app.get('/api/ops/staff', only(['admin'], z.array(accountViewSchema)), async () =>
+    ok(await listOps(ctx.db)),
+  );
 
-  app.post('/api/ops/staff/create', admin, async (req) => {
-    const body = parseInput(z.object({ email: email(), roles: rolesField }), req.body);
+  app.post('/api/ops/staff/create', only(['admin'], secretsSchema), async (req) => {
+    const body = parseInput(createStaffBody, req.body);
     const now = ctx.now();
     const created = await ctx.db.transaction().execute(async (trx) => {
       const c = await createOpsAccount(trx, { email: body.email, roles: body.roles, now });
@@ -173,8 +147,8 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     return row;
   };
 
-  app.post('/api/ops/staff/roles', admin, async (req) => {
-    const body = parseInput(idBody.extend({ roles: rolesField }), req.body);
+  app.post('/api/ops/staff/roles', only(['admin'], accountViewSchema), async (req) => {
+    const body = parseInput(rolesBody, req.body);
     const losesAdmin = !body.roles.includes('admin');
     const before = await target(body.id, { losesAdmin });
     const now = ctx.now();
@@ -194,14 +168,15 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
       );
       return r;
     });
-    return ok({ ...accountView(before), roles }, t(req.lang, 'ops.saved'));
+    const data: OpsAccountView = { ...accountView(before), roles };
+    return ok(data, t(req.lang, 'ops.saved'));
   });
 
   for (const [path, disabled] of [
     ['/api/ops/staff/disable', true],
     ['/api/ops/staff/enable', false],
   ] as const) {
-    app.post(path, admin, async (req) => {
+    app.post(path, only(['admin'], accountViewSchema), async (req) => {
       const body = parseInput(idBody, req.body);
       if (disabled && body.id === opsOf(req).id) throw new AppError(ERROR_CODES.conflict, 'ops.notSelf');
       const before = await target(body.id, { losesAdmin: disabled });
@@ -222,11 +197,12 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
         );
       });
       const after = await findOpsById(ctx.db, body.id);
-      return ok(after ? accountView(after) : null, t(req.lang, 'ops.saved'));
+      const data: OpsAccountView = accountView(after ?? before);
+      return ok(data, t(req.lang, 'ops.saved'));
     });
   }
 
-  app.post('/api/ops/staff/reset_totp', admin, async (req) => {
+  app.post('/api/ops/staff/reset_totp', only(['admin'], secretsSchema), async (req) => {
     const body = parseInput(idBody, req.body);
     const row = await target(body.id);
     const now = ctx.now();
@@ -240,7 +216,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     return ok(data, t(req.lang, 'ops.totpReset'));
   });
 
-  app.post('/api/ops/staff/reset_password', admin, async (req) => {
+  app.post('/api/ops/staff/reset_password', only(['admin'], secretsSchema), async (req) => {
     const body = parseInput(idBody, req.body);
     const row = await target(body.id);
     const now = ctx.now();
@@ -260,23 +236,23 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- remotes ----
 
-  const registry = () => registryOf(ctx.config.staticDir);
+  const { registry } = ops;
 
-  app.get('/api/ops/remotes', admin, async () => ok(remotesView(registry())));
+  app.get('/api/ops/remotes', only(['admin'], z.array(remoteSchema)), async () => ok(remotesView(registry)));
 
-  app.post('/api/ops/remotes/release', admin, async (req) => {
+  app.post('/api/ops/remotes/release', only(['admin'], remoteSchema), async (req) => {
     const body = parseInput(remoteBody, req.body);
     if (!body.version) throw new AppError(ERROR_CODES.validation, 'v.required', { field: 'version' });
     return changeRemote(req, body.remote, body.version, 'release');
   });
 
-  app.post('/api/ops/remotes/rollback', admin, async (req) => {
+  app.post('/api/ops/remotes/rollback', only(['admin'], remoteSchema), async (req) => {
     const body = parseInput(remoteBody, req.body);
     return changeRemote(req, body.remote, body.version, 'rollback');
   });
 
   async function changeRemote(
-    req: Parameters<typeof opsOf>[0],
+    req: FastifyRequest,
     remote: string,
     version: string | undefined,
     action: 'release' | 'rollback',
@@ -284,7 +260,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     const actor = opsOf(req);
     let result;
     try {
-      result = await registry().setCurrentAsync(remote, version, { action, by: actor.email });
+      result = await registry.setCurrentAsync(remote, version, { action, by: actor.email });
     } catch (err) {
       throw registryError(err);
     }
@@ -297,7 +273,8 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
         after: { current: result.version },
       });
     }
-    const view = remotesView(registry()).find((r) => r.remote === remote);
+    const view: OpsRemote | undefined = remotesView(registry).find((r) => r.remote === remote);
+    if (!view) throw notFound();
     return ok(
       view,
       t(req.lang, result.changed ? 'ops.remoteNowAt' : 'ops.remoteAlreadyAt', {
@@ -306,4 +283,4 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
       }),
     );
   }
-}
+};

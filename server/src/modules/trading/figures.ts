@@ -57,6 +57,16 @@ export class AccountReads {
     return repo.userOrders(this.deps.db, userId, STATUS_HOLDING);
   }
 
+  /** The user's pending and holding orders, newest first (at most `limit`). */
+  openOrders(userId: number, limit = 200): Promise<Order[]> {
+    return repo.latestOpenOrders(this.deps.db, userId, limit);
+  }
+
+  /** Orders placed by traders since `at` (the ops dashboard's "orders today"). */
+  placedSince(at: number): Promise<number> {
+    return repo.countPlacedSince(this.deps.db, at);
+  }
+
   /** The traded (not cancelled or reset) closed orders of these users: what a trading record is made of. */
   closedTrades(userIds: readonly number[]) {
     return repo.closedTrades(this.deps.db, userIds);

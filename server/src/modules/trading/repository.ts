@@ -108,6 +108,30 @@ export function openOrdersOfUser(db: Q, userId: number): Promise<Order[]> {
     .execute();
 }
 
+/** A user's pending and holding orders, newest first, at most `limit` (the ops user page). */
+export function latestOpenOrders(db: Q, userId: number, limit: number): Promise<Order[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', [STATUS_PENDING, STATUS_HOLDING])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many orders traders placed since `at` (simulated traders left out). */
+export async function countPlacedSince(db: Q, at: number): Promise<number> {
+  const r = await db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('orders.created_at', '>=', at)
+    .where('users.is_bot', '=', 0)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 /** A pending order becomes a position (the fill); undefined when it was no longer pending. */
 export function markFilled(
   db: Q,

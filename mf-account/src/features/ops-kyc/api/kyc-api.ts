@@ -1,13 +1,11 @@
 /** The KYC review calls (types from `@meridian/shared/pure`). */
 import { opsApi } from '@meridian/shared/ops';
-import type { OpsKycDecision, OpsKycDetail, OpsKycQueueItem, OpsPage } from '@meridian/shared/pure';
-
-export type KycQueue = OpsPage<OpsKycQueueItem> & { server_time: number };
+import type { OpsKycDecision, OpsKycDetail, OpsKycQueue } from '@meridian/shared/pure';
 
 export const QUEUE_LIMIT = 100;
 
-export function fetchQueue(): Promise<KycQueue> {
-  return opsApi.get<KycQueue>('/api/ops/kyc/queue', { page: 1, limit: QUEUE_LIMIT }, { silent: true });
+export function fetchQueue(): Promise<OpsKycQueue> {
+  return opsApi.get<OpsKycQueue>('/api/ops/kyc/queue', { page: 1, limit: QUEUE_LIMIT }, { silent: true });
 }
 
 export function fetchDetail(id: number): Promise<OpsKycDetail> {

@@ -42,8 +42,9 @@ const detail = (frozen = false) =>
         amount: '-12.00',
         balance_after: '1234.50',
         account: 'balance',
-        kind: 'fee',
-        memo: 'order 9',
+        kind: 'trade_fee',
+        label: 'Trading fee for order 9',
+        memo: null,
         created_at: Date.UTC(2026, 5, 1),
       },
     ],
@@ -74,7 +75,9 @@ describe('/ops/users', () => {
     renderPage(<OpsUsersPage />, { path: '/ops/users', query: 'uid=12345678' });
     expect(await screen.findByTestId('user-balance')).toHaveTextContent('1,234.50 USD');
     expect(screen.getByText('EURUSD')).toBeInTheDocument();
-    expect(screen.getByTestId('user-ledger')).toHaveTextContent('order 9');
+    // The movement in the reader's language, as the server names it (the kind stays at hand as the cell's title).
+    expect(screen.getByTestId('user-ledger')).toHaveTextContent('Trading fee for order 9');
+    expect(screen.getByTitle('trade_fee')).toBeInTheDocument();
     expect(screen.getByTestId('user-sessions')).toHaveTextContent('10.0.0.1');
     expect(screen.queryByTestId('user-freeze')).not.toBeInTheDocument();
     await act(async () => {

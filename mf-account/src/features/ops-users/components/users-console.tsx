@@ -33,6 +33,7 @@ import {
   useHotkeys,
   useOpsLoad,
 } from '@meridian/shared/ops';
+import { OPS_PATHS } from '@meridian/shared/pure';
 import type { OpsUserDetail, OpsUserRow } from '@meridian/shared/pure';
 import { OPS_NS } from '../../../lib/ops-ns';
 import { fetchUser, freeze, searchUsers, signOutEverywhere, unfreeze } from '../api/users-api';
@@ -54,7 +55,7 @@ function Search() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = text.trim();
-    navigate(v ? `/ops/users?q=${encodeURIComponent(v)}` : '/ops/users');
+    navigate(v ? `${OPS_PATHS.users}?q=${encodeURIComponent(v)}` : OPS_PATHS.users);
   };
 
   return (
@@ -99,9 +100,9 @@ function Search() {
                       key={u.id}
                       data-clickable="true"
                       tabIndex={0}
-                      onClick={() => navigate(`/ops/users?uid=${u.uid}`)}
+                      onClick={() => navigate(`${OPS_PATHS.users}?uid=${u.uid}`)}
                       onKeyDown={(e) => {
-                        if (e.key === 'Enter') navigate(`/ops/users?uid=${u.uid}`);
+                        if (e.key === 'Enter') navigate(`${OPS_PATHS.users}?uid=${u.uid}`);
                       }}
                     >
                       <td>{u.uid}</td>
@@ -162,7 +163,7 @@ function UserPage({ uid }: { uid: string }) {
       title={state.status === 'ready' ? state.data.user.email || uid : t('users.title')}
       subtitle={t('users.uidLine', { uid })}
       actions={
-        <OpsButton type="button" onClick={() => navigate('/ops/users')} data-testid="users-back">
+        <OpsButton type="button" onClick={() => navigate(OPS_PATHS.users)} data-testid="users-back">
           {t('users.back')}
         </OpsButton>
       }
@@ -339,8 +340,8 @@ function UserPage({ uid }: { uid: string }) {
                       {d.ledger.map((l) => (
                         <tr key={l.id}>
                           <td>{formatOpsTime(l.created_at, lng)}</td>
-                          <td>
-                            {l.kind}
+                          <td className="wrap" title={l.kind}>
+                            {l.label}
                             {l.account === 'lock_balance' ? <OpsSub>{t('users.lockBalance')}</OpsSub> : null}
                           </td>
                           <td className="num">
