@@ -2,8 +2,11 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createConfig, ROOT } = require('../config/webpack.cjs');
 
-/** Shared modules that do not take part in the first screen (loaded by the screens that need them). */
-const NOT_AT_START_UP = new Set(['@meridian/shared/lists']);
+/**
+ * Shared modules that do not take part in the first screen: the subpath entries of @meridian/shared (`/lists`,
+ * `/ops`, ...) exist precisely to be loaded by the screens that need them, so none of them is preloaded.
+ */
+const notAtStartUp = (name) => name.startsWith('@meridian/shared/');
 
 /**
  * Preload hints for the chunks of the shared modules the host provides (react-dom, styled-components, i18next,
@@ -16,7 +19,7 @@ class PreloadStartupShared {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupShared', (data) => {
         const files = new Set();
         for (const module of compilation.modules) {
-          if (module.type !== 'provide-module' || NOT_AT_START_UP.has(module._name)) continue;
+          if (module.type !== 'provide-module' || notAtStartUp(module._name)) continue;
           for (const block of module.blocks) {
             const group = compilation.chunkGraph.getBlockChunkGroup(block);
             for (const chunk of group?.chunks ?? [])

@@ -4,41 +4,14 @@
  * only an `AppHref`, so a mistyped path is a type error instead of a silent redirect to `/`. The host's route table
  * maps each of these paths to the remote that renders it (a host test keeps the two equal).
  *
- * Exported from `@meridian/shared/pure`: bundled by each app, where the minifier turns `PATHS.trade` into the string
- * itself as long as the object is only read property by property (so keep `Object.values(PATHS)` out of this file).
+ * Exported from `@meridian/shared/pure`: bundled by each app, where only the paths a bundle reads are kept (`PATHS` is a
+ * namespace of single exports, see path-list.ts; keep `Object.values(PATHS)` out of shared code).
  */
 import type { OrderStatus } from '../contract/trading';
 import type { OpsPath } from './ops-paths';
 
-export const PATHS = {
-  home: '/',
-  trade: '/trade',
-  product: '/product',
-  rank: '/rank',
-  order: '/order',
-  user: '/user',
-  login: '/login',
-  register: '/register',
-  forgot: '/forgot',
-  language: '/language',
-  auth: '/mine/auth',
-  invite: '/mine/invite',
-  email: '/mine/email',
-  announcement: '/mine/announcement',
-  password: '/mine/password',
-  system: '/mine/system',
-  history: '/mine/history',
-  charge: '/mine/charge',
-  withdraw: '/mine/withdraw',
-  wallet: '/mine/wallet',
-  bankCards: '/mine/bank-card-list',
-  coinAddresses: '/mine/coin-address-list',
-  withdrawWay: '/mine/withdraw-way',
-  chat: '/mine/chat',
-  news: '/news',
-  newsDetail: '/news/detail',
-  feedback: '/feedback',
-} as const;
+export * as PATHS from './path-list';
+import * as PATHS from './path-list';
 
 /** A page of the app. */
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
