@@ -449,7 +449,7 @@ describe.each(MODES)('accounts (%s)', (mode) => {
       });
       expect(wrong.body.code).toBe(1101);
     });
-    it('refuses demo users what spec section 6 forbids', async () => {
+    it('refuses demo users what docs/routes.md forbids', async () => {
       const demo = await createDemo(t.app);
       const amend = await call(t.app, {
         method: 'POST',

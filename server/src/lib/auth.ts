@@ -70,7 +70,7 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
   return user;
 }
 
-/** preHandler for protected calls. `realOnly` refuses demo users (spec §6). */
+/** preHandler for protected calls. `realOnly` refuses demo users (docs/routes.md). */
 export function requireUser(ctx: AppContext, opts: { realOnly?: boolean } = {}): preHandlerAsyncHookHandler {
   return async (req) => {
     const user = await authenticate(ctx, req);

@@ -1,5 +1,5 @@
 /**
- * The realtime gateway `/v1/ws` (spec §4) on the protocol of `@meridian/shared/pure`: login with the session token,
+ * The realtime gateway `/v1/ws` (docs/states.md) on the protocol of `@meridian/shared/pure`: login with the session token,
  * ping/pong, subscribe (acknowledged with `subscribed`) and unsubscribe. Topics: DAY_MARKET and KLINE.{code} are public market data, coalesced (one
  * message per flush with the latest value per instrument) and, for a client whose send buffer is full, held back
  * and merged until it drains; FOREX_TRADE and FOREX_CLOSED are private to their user and are never dropped.

@@ -1,10 +1,10 @@
 /**
- * Trading math shared by the order ticket (client) and the engine (server), spec §9.
+ * Trading math shared by the order ticket (client) and the engine (server), docs/rules.md.
  *
  * Precision: every figure is exact decimal arithmetic on BigInt. Inputs (lots, prices, rates) are parsed from their
  * decimal text (a JS number is read through its shortest decimal form, `String(n)`), multiplied exactly, and rounded
  * ONCE to the result's scale, half away from zero. Money results are returned as integer **micro-units** (1e-6 USD or
- * 1e-6 of the quote currency) in a safe JS integer: margin and profit have 6 decimals (spec §9). `microsToCents`
+ * 1e-6 of the quote currency) in a safe JS integer: margin and profit have 6 decimals (docs/rules.md). `microsToCents`
  * rounds micro-units to the ledger's cents, half away from zero. Nothing here uses binary floating point for money.
  */
 
@@ -141,9 +141,9 @@ export const SELL: Side = 2;
 
 /** 1 fixed margin (lots x units per lot), 2 leveraged (lots x units x price / leverage). */
 export type MarginMode = 1 | 2;
-/** 1 fixed margin, anything else leveraged (spec §9). */
+/** 1 fixed margin, anything else leveraged (docs/rules.md). */
 export const MARGIN_MODE_FIXED = 1;
-/** trade_fee_type 1: fee = lots x rate; anything else: fee = margin x rate (spec §9). */
+/** trade_fee_type 1: fee = lots x rate; anything else: fee = margin x rate (docs/rules.md). */
 export const FEE_TYPE_PER_LOT = 1;
 /** Stop-out margin level, percent. */
 export const STOP_OUT_LEVEL_PERCENT = 50;
@@ -171,7 +171,7 @@ export type MarginInput = {
 };
 
 /**
- * Margin in micro-units (6 decimals), spec §9: fixed mode = lots x units per lot; otherwise
+ * Margin in micro-units (6 decimals), docs/rules.md: fixed mode = lots x units per lot; otherwise
  * lots x units x price / multiplier.
  */
 export function marginMicros(i: MarginInput): number {

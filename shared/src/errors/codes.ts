@@ -1,5 +1,5 @@
 /**
- * The one catalogue of envelope codes (ARCHITECTURE §5). 1 is success and 999 an expired session (spec §8); every
+ * The one catalogue of envelope codes, read by client and server alike. 1 is success and 999 an expired session (docs/messages.md); every
  * other kind of refusal has its own stable number so that clients branch on codes, never on `msg`.
  * Numbers are never reused: add new ones at the end of their block.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/mine/bank-card-list` (spec §2). */
+/** `/mine/bank-card-list` (docs/routes.md). */
 export default function BankCardListPage() {
   const { t } = useTranslation(NS);
   return (

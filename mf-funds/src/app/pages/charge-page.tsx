@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/mine/charge` (spec §2). */
+/** `/mine/charge` (docs/routes.md). */
 export default function ChargePage() {
   const { t } = useTranslation(NS);
   return (

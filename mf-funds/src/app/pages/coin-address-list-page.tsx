@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/mine/coin-address-list` (spec §2). */
+/** `/mine/coin-address-list` (docs/routes.md). */
 export default function CoinAddressListPage() {
   const { t } = useTranslation(NS);
   return (

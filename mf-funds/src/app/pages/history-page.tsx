@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/mine/history` (spec §2). */
+/** `/mine/history` (docs/routes.md). */
 export default function HistoryPage() {
   const { t } = useTranslation(NS);
   return (

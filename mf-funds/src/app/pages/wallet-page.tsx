@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/mine/wallet` (spec §2). */
+/** `/mine/wallet` (docs/routes.md). */
 export default function WalletPage() {
   const { t } = useTranslation(NS);
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/mine/withdraw` (spec §2). */
+/** `/mine/withdraw` (docs/routes.md). */
 export default function WithdrawPage() {
   const { t } = useTranslation(NS);
   return (

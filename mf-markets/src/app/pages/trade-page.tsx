@@ -1,5 +1,5 @@
 /**
- * `/trade` (spec §2): the instrument header with its picker, the period bar and candle chart, and the order ticket.
+ * `/trade` (docs/routes.md): the instrument header with its picker, the period bar and candle chart, and the order ticket.
  * The instrument is the current one (set by the home list or search), else the first of the trade list.
  */
 import { useCallback, useEffect, useState } from 'react';

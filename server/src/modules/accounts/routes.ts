@@ -1,5 +1,5 @@
 /**
- * Account calls (spec §7 "Account and base"):
+ * Account calls (docs/calls.md "Account and base"):
  *   POST /api/user/register            form: type, area_id, account, password, re_password, invite_code, sms_code, key, mobile
  *   POST /api/user/loginForU           form: account, password, login_type | demo_id  -> { token, user }
  *   GET  /api/user/createAccountDemoForU                                             -> { demo_id, token, user }

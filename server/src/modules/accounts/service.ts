@@ -11,7 +11,7 @@ import { checkCode, consumeCode, PURPOSE } from '../notify';
 import { verifyCaptcha } from './captcha';
 import * as repo from './repository';
 
-/** The user object of login and /api/user/info (spec §3). */
+/** The user object of login and /api/user/info (docs/calls.md). */
 export type UserView = {
   id: number;
   uid: string;

@@ -1,5 +1,5 @@
 /**
- * The order ticket (spec §2 `/trade`, §5): side, market or pending, leverage, lots on the Pip step, SL and TP behind
+ * The order ticket (docs/routes.md `/trade`, docs/rules.md "Order ticket checks"): side, market or pending, leverage, lots on the Pip step, SL and TP behind
  * tick boxes, live estimates (margin, fee, liquidation against the whole account) by the engine's formulas, the
  * available balance, then a confirmation listing everything that will be sent, and the server's message as a toast.
  * A guest is sent to log in; a closed market disables the order. Number fields keep only what a number can hold;
