@@ -13,7 +13,7 @@ import helmet from '@fastify/helmet';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { Redis } from 'ioredis';
-import { ERROR_CODES } from '@meridian/shared/pure';
+import { AmountOutOfRangeError, ERROR_CODES } from '@meridian/shared/pure';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { uploadsDirOf } from './context';
@@ -23,6 +23,7 @@ import { loadI18n, requestLanguage } from './lib/i18n';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, RedisRateLimiter, scaleLimits } from './lib/rate-limit';
 import type { RateLimiter, RateLimits } from './lib/rate-limit';
 import { fieldLabel, issueMessage, ValidationError } from './lib/validate';
+import { registerParamGuard } from './lib/params';
 import './lib/request';
 import { ResponseContractError, registerResponseSchemas } from './lib/contract';
 import { OutboxMailer, SmtpMailer } from './modules/notify';
@@ -271,6 +272,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   });
 
   registerResponseSchemas(app, config.checkResponses);
+  registerParamGuard(app);
 
   app.setErrorHandler((err: FastifyError | AppError | ValidationError | Error, req, reply) =>
     handleError(app, err, req, reply),
@@ -341,6 +343,11 @@ function handleError(
     const first = err.issues[0];
     const msg = issueMessage(app.ctx.i18n, lang, first);
     return reply.code(200).send(envelope(first?.code ?? ERROR_CODES.validation, msg, null));
+  }
+  if (err instanceof AmountOutOfRangeError) {
+    // The numbers each passed their own range but their product does not fit an exact amount: refuse, never crash.
+    const msg = issueMessage(app.ctx.i18n, lang, { field: 'input', key: 'v.outOfRange', params: {} });
+    return reply.code(200).send(envelope(ERROR_CODES.validation, msg, null));
   }
   const fe = err as FastifyError;
   if (fe.validation) {
