@@ -24,6 +24,8 @@ import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, RedisRateLimiter, scaleLimits }
 import type { RateLimiter, RateLimits } from './lib/rate-limit';
 import { fieldLabel, issueMessage, ValidationError } from './lib/validate';
 import { registerParamGuard } from './lib/params';
+import { originAllowed } from './lib/origins';
+import { clientErrorHandler, frameworkErrors, isMultipartParseError } from './lib/transport';
 import './lib/request';
 import { ResponseContractError, registerResponseSchemas } from './lib/contract';
 import { OutboxMailer, SmtpMailer } from './modules/notify';
@@ -106,23 +108,8 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
-/** Origins allowed to call the API cross-origin: the same site's sibling subdomains (www.x.com -> api.x.com). */
-function corsAllowed(origin: string, host: string | undefined): boolean {
-  if (!host) return false;
-  let o: URL;
-  try {
-    o = new URL(origin);
-  } catch {
-    return false;
-  }
-  const parent = (h: string) => h.split('.').slice(1).join('.');
-  const reqHost = host.split(':')[0] ?? '';
-  if (o.hostname === reqHost) return true;
-  const p = parent(reqHost);
-  return p.includes('.') && parent(o.hostname) === p;
-}
-
 export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyInstance {
+  const i18n = loadI18n(config.localesDir);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -133,6 +120,9 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     // Generous but bounded: a slow client cannot hold a connection forever.
     requestTimeout: 60_000,
     return503OnClosing: true,
+    // Answers made before any route runs are envelopes too (lib/transport.ts).
+    clientErrorHandler: clientErrorHandler(i18n),
+    frameworkErrors: frameworkErrors(i18n),
   });
 
   const now = overrides.now ?? Date.now;
@@ -143,7 +133,6 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
     });
-  const i18n = loadI18n(config.localesDir);
   let limiter = overrides.limiter;
   if (!limiter) {
     limiter = config.redisUrl
@@ -221,7 +210,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.addHook('onRequest', async (req, reply) => {
     req.lang = requestLanguage(req.headers.lang);
     const origin = req.headers.origin;
-    if (origin && isApiPath(req.url) && corsAllowed(origin, req.headers.host)) {
+    if (origin && isApiPath(req.url) && originAllowed(origin, req.headers.host, config.allowedOrigins)) {
       reply.header('Access-Control-Allow-Origin', origin);
       reply.header('Vary', 'Origin');
       if (req.method === 'OPTIONS') {
@@ -369,9 +358,11 @@ function handleError(
       .code(429)
       .send(envelope(ERROR_CODES.rateLimited, t(lang, 'error.rateLimited', { seconds: 60 }), null));
   }
-  if (status >= 400 && status < 500) {
+  if ((status >= 400 && status < 500) || isMultipartParseError(err, req)) {
     // Malformed body, unsupported content type, bad multipart: a transport-level problem of the request.
-    return reply.code(status).send(envelope(ERROR_CODES.badRequest, t(lang, 'error.badRequest'), null));
+    return reply
+      .code(status >= 400 && status < 500 ? status : 400)
+      .send(envelope(ERROR_CODES.badRequest, t(lang, 'error.badRequest'), null));
   }
   if (err instanceof ResponseContractError) {
     // Only with checkResponses (tests, development): say which field drifted, so the failing test shows it.

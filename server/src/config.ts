@@ -63,6 +63,16 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100000).default(1),
   /** Check every answer against its route's response schema (a drift answers 500); default: not in production. */
   CHECK_RESPONSES: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Browser origins allowed besides the API's own site (comma-separated `https://app.example.com`). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
+        .filter(Boolean),
+    ),
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -88,6 +98,8 @@ export type Config = {
   logLevel: string;
   sessionTtlHours: number;
   trustProxy: boolean;
+  /** Browser origins allowed besides the API's own site (lib/origins.ts). */
+  allowedOrigins: readonly string[];
   rateLimitScale: number;
   /** Answers are checked against their route's response schema (tests and development). */
   checkResponses: boolean;
@@ -123,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     checkResponses:
       e.CHECK_RESPONSES === undefined
