@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { inputProbe } from '../src/lib/validate';
-import { call, createDemo, createTestApp, MODES, registerUser } from './helpers';
+import { createDemo, createTestApp, MODES, registerUser } from './helpers';
 import type { TestApp } from './helpers';
 import { createOpsUser } from './support/ops';
 
