@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
 import { email, int, optInt, parseInput, str } from '../../lib/validate';
 import { findUserByEmail } from '../accounts';
-import { issueEmailCode, PURPOSE } from './service';
+import { codeCountdown, issueEmailCode, mailAlreadyRegistered, PURPOSE } from './service';
 
 const purpose = int(1, 2).refine((n) => n === 1 || n === 2, { message: 'v.oneOf' });
 const sendEmailBody = z.object({ to: email(), area_id: optInt(0, 100000), type: purpose });
@@ -38,10 +38,15 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(sendEmailBody, req.body);
     await enforceLimit(ctx, 'codePerIp', req.ip);
     await enforceLimit(ctx, 'codePerTarget', body.to);
+    // The same answers for every address, registered or not (the e-mail, not the answer, tells the owner): the
+    // countdown first, then "sent" whatever happens.
+    await codeCountdown(ctx, body.to, body.type);
     const existing = await findUserByEmail(ctx.db, body.to);
-    if (body.type === PURPOSE.register && existing)
-      throw new AppError(ERROR_CODES.accountExists, 'account.exists');
-    // A reset code for an unknown (or demo) account is not sent, with the same answer, so accounts cannot be probed.
+    if (body.type === PURPOSE.register && existing) {
+      await mailAlreadyRegistered(ctx, req.lang, body.to);
+      return ok(null, t(req.lang, 'code.sent'));
+    }
+    // A reset code for an unknown (or demo) account is not sent.
     if (body.type === PURPOSE.reset && (!existing || existing.is_demo === 1))
       return ok(null, t(req.lang, 'code.sent'));
     await issueEmailCode(ctx, req.lang, body.to, body.type);
