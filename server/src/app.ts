@@ -25,6 +25,7 @@ import type { RateLimiter, RateLimits } from './lib/rate-limit';
 import { fieldLabel, issueMessage, ValidationError } from './lib/validate';
 import { registerParamGuard } from './lib/params';
 import { originAllowed } from './lib/origins';
+import { REDACT_PATHS, serializeRequest } from './lib/logging';
 import { clientErrorHandler, frameworkErrors, isMultipartParseError } from './lib/transport';
 import './lib/request';
 import { ResponseContractError, registerResponseSchemas } from './lib/contract';
@@ -76,6 +77,8 @@ export type AppOverrides = {
   now?: () => number;
   bus?: EventBus;
   lease?: Lease;
+  /** Where the log goes instead of stdout (tests read it back). */
+  logStream?: { write(line: string): void };
 } & MarketOverrides;
 
 /** The domain services, built once by buildApp and reachable as `app.services` (tests drive them there). */
@@ -114,7 +117,13 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            // Never a token, password, code or ID number in the log (lib/logging.ts).
+            redact: REDACT_PATHS,
+            serializers: { req: serializeRequest },
+            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Generous but bounded: a slow client cannot hold a connection forever.

@@ -144,3 +144,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   return { ...config, ...overrides };
 }
+
+/** Passwords that are no secret (in a database, Redis or SMTP URL). */
+const WELL_KNOWN_PASSWORDS = new Set([
+  '',
+  'postgres',
+  'password',
+  'secret',
+  'changeme',
+  'admin',
+  'root',
+  'redis',
+  'test',
+]);
+
+function weakUrlPassword(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const u = new URL(url);
+    return u.username !== '' && WELL_KNOWN_PASSWORDS.has(decodeURIComponent(u.password).toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Settings that are fine on a laptop but unsafe in production; `npm start` with NODE_ENV=production refuses to start
+ * while any is present, naming each (main.ts).
+ */
+export function unsafeForProduction(c: Config): string[] {
+  if (c.nodeEnv !== 'production') return [];
+  const problems: string[] = [];
+  if (!c.smtpUrl)
+    problems.push('SMTP_URL is not set: e-mail (with live codes) would be kept in the development outbox');
+  if (c.rateLimitScale > 1)
+    problems.push(`RATE_LIMIT_SCALE is ${c.rateLimitScale}: the abuse limits would be loosened`);
+  if (c.checkResponses)
+    problems.push('CHECK_RESPONSES is on: a contract drift would answer 500 with the schema in the message');
+  if (c.logLevel === 'debug' || c.logLevel === 'trace')
+    problems.push(`LOG_LEVEL is ${c.logLevel}: too verbose for production`);
+  if (weakUrlPassword(c.databaseUrl)) problems.push('DATABASE_URL uses a default or empty password');
+  if (weakUrlPassword(c.redisUrl)) problems.push('REDIS_URL uses a default or empty password');
+  if (weakUrlPassword(c.smtpUrl)) problems.push('SMTP_URL uses a default or empty password');
+  return problems;
+}

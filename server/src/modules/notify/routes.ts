@@ -5,7 +5,7 @@
  *   GET  /dev/outbox              HTML list of kept e-mails (not in production, not when SMTP is configured)
  */
 import { ERROR_CODES } from '@meridian/shared/pure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
@@ -22,6 +22,16 @@ const sendSmsBody = z.object({
   area_id: optInt(0, 100000),
   type: purpose,
 });
+
+/**
+ * A request made on this machine: the socket's own peer is a loopback address (not `req.ip`, which a proxy header
+ * may set) and no proxy header claims it was forwarded from elsewhere.
+ */
+export function fromLoopback(req: FastifyRequest): boolean {
+  const peer = req.raw.socket?.remoteAddress ?? '';
+  const loopback = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(peer);
+  return loopback && req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined;
+}
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -65,8 +75,9 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
     throw new AppError(ERROR_CODES.smsUnavailable, 'sms.unavailable');
   });
 
-  app.get('/dev/outbox', async (_req, reply) => {
-    if (ctx.config.nodeEnv === 'production' || ctx.mailer.kind !== 'outbox') {
+  app.get('/dev/outbox', async (req, reply) => {
+    // Live codes: only for someone at this machine, never in production, never when mail is really delivered.
+    if (ctx.config.nodeEnv === 'production' || ctx.mailer.kind !== 'outbox' || !fromLoopback(req)) {
       return reply.code(404).type('text/plain').send('Not Found');
     }
     const rows = await ctx.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(200).execute();
