@@ -13,7 +13,7 @@ import helmet from '@fastify/helmet';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { Redis } from 'ioredis';
-import { ERROR_CODES } from '@meridian/shared/pure';
+import { AmountOutOfRangeError, ERROR_CODES } from '@meridian/shared/pure';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { uploadsDirOf } from './context';
@@ -23,6 +23,10 @@ import { loadI18n, requestLanguage } from './lib/i18n';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, RedisRateLimiter, scaleLimits } from './lib/rate-limit';
 import type { RateLimiter, RateLimits } from './lib/rate-limit';
 import { fieldLabel, issueMessage, ValidationError } from './lib/validate';
+import { registerParamGuard } from './lib/params';
+import { originAllowed } from './lib/origins';
+import { REDACT_PATHS, serializeRequest } from './lib/logging';
+import { clientErrorHandler, frameworkErrors, isMultipartParseError } from './lib/transport';
 import './lib/request';
 import { ResponseContractError, registerResponseSchemas } from './lib/contract';
 import { OutboxMailer, SmtpMailer } from './modules/notify';
@@ -73,6 +77,8 @@ export type AppOverrides = {
   now?: () => number;
   bus?: EventBus;
   lease?: Lease;
+  /** Where the log goes instead of stdout (tests read it back). */
+  logStream?: { write(line: string): void };
 } & MarketOverrides;
 
 /** The domain services, built once by buildApp and reachable as `app.services` (tests drive them there). */
@@ -105,33 +111,27 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
-/** Origins allowed to call the API cross-origin: the same site's sibling subdomains (www.x.com -> api.x.com). */
-function corsAllowed(origin: string, host: string | undefined): boolean {
-  if (!host) return false;
-  let o: URL;
-  try {
-    o = new URL(origin);
-  } catch {
-    return false;
-  }
-  const parent = (h: string) => h.split('.').slice(1).join('.');
-  const reqHost = host.split(':')[0] ?? '';
-  if (o.hostname === reqHost) return true;
-  const p = parent(reqHost);
-  return p.includes('.') && parent(o.hostname) === p;
-}
-
 export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyInstance {
+  const i18n = loadI18n(config.localesDir);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            // Never a token, password, code or ID number in the log (lib/logging.ts).
+            redact: REDACT_PATHS,
+            serializers: { req: serializeRequest },
+            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Generous but bounded: a slow client cannot hold a connection forever.
     requestTimeout: 60_000,
     return503OnClosing: true,
+    // Answers made before any route runs are envelopes too (lib/transport.ts).
+    clientErrorHandler: clientErrorHandler(i18n),
+    frameworkErrors: frameworkErrors(i18n),
   });
 
   const now = overrides.now ?? Date.now;
@@ -142,7 +142,6 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
     });
-  const i18n = loadI18n(config.localesDir);
   let limiter = overrides.limiter;
   if (!limiter) {
     limiter = config.redisUrl
@@ -220,7 +219,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.addHook('onRequest', async (req, reply) => {
     req.lang = requestLanguage(req.headers.lang);
     const origin = req.headers.origin;
-    if (origin && isApiPath(req.url) && corsAllowed(origin, req.headers.host)) {
+    if (origin && isApiPath(req.url) && originAllowed(origin, req.headers.host, config.allowedOrigins)) {
       reply.header('Access-Control-Allow-Origin', origin);
       reply.header('Vary', 'Origin');
       if (req.method === 'OPTIONS') {
@@ -271,6 +270,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   });
 
   registerResponseSchemas(app, config.checkResponses);
+  registerParamGuard(app);
 
   app.setErrorHandler((err: FastifyError | AppError | ValidationError | Error, req, reply) =>
     handleError(app, err, req, reply),
@@ -342,6 +342,11 @@ function handleError(
     const msg = issueMessage(app.ctx.i18n, lang, first);
     return reply.code(200).send(envelope(first?.code ?? ERROR_CODES.validation, msg, null));
   }
+  if (err instanceof AmountOutOfRangeError) {
+    // The numbers each passed their own range but their product does not fit an exact amount: refuse, never crash.
+    const msg = issueMessage(app.ctx.i18n, lang, { field: 'input', key: 'v.outOfRange', params: {} });
+    return reply.code(200).send(envelope(ERROR_CODES.validation, msg, null));
+  }
   const fe = err as FastifyError;
   if (fe.validation) {
     return reply
@@ -362,9 +367,11 @@ function handleError(
       .code(429)
       .send(envelope(ERROR_CODES.rateLimited, t(lang, 'error.rateLimited', { seconds: 60 }), null));
   }
-  if (status >= 400 && status < 500) {
+  if ((status >= 400 && status < 500) || isMultipartParseError(err, req)) {
     // Malformed body, unsupported content type, bad multipart: a transport-level problem of the request.
-    return reply.code(status).send(envelope(ERROR_CODES.badRequest, t(lang, 'error.badRequest'), null));
+    return reply
+      .code(status >= 400 && status < 500 ? status : 400)
+      .send(envelope(ERROR_CODES.badRequest, t(lang, 'error.badRequest'), null));
   }
   if (err instanceof ResponseContractError) {
     // Only with checkResponses (tests, development): say which field drifted, so the failing test shows it.

@@ -52,6 +52,7 @@ export type {
 export type { Envelope } from './api/envelope';
 export {
   parseDecimal,
+  AmountOutOfRangeError,
   toMicros,
   formatMicros,
   microsToCents,
@@ -104,7 +105,7 @@ export { OPS_PATHS } from './navigation/ops-paths';
 export type { OpsPath } from './navigation/ops-paths';
 
 // The wire contract
-export { ORDER_STATUS, CLOSE_REASONS } from './contract/trading';
+export { ORDER_STATUS, CLOSE_REASONS, TRADE_INPUT_LIMITS } from './contract/trading';
 export type {
   OrderStatus,
   CloseReason,

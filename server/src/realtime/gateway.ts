@@ -11,7 +11,9 @@ import { CODE_OK, CODE_SESSION_EXPIRED, ERROR_CODES, isTopic, TOPICS } from '@me
 import type { ClientMessage, Language, ServerMessage, Topic } from '@meridian/shared/pure';
 import type { AppContext } from '../context';
 import { findSessionUser } from '../lib/auth';
+import { envelope } from '../lib/envelope';
 import { requestLanguage } from '../lib/i18n';
+import { originAllowed } from '../lib/origins';
 import type { BusEvent, EventBus } from './bus';
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -33,23 +35,6 @@ type Conn = {
   backlog: Map<string, { topic: Topic; item: unknown }>;
   lastSeen: number;
 };
-
-/** Same origin, or a sibling subdomain of the same site (www.x.com -> api.x.com); no Origin (non-browser) is fine. */
-export function originAllowed(origin: string | undefined, host: string | undefined): boolean {
-  if (!origin) return true;
-  if (!host) return false;
-  let o: URL;
-  try {
-    o = new URL(origin);
-  } catch {
-    return false;
-  }
-  const reqHost = host.split(':')[0] ?? '';
-  if (o.hostname === reqHost) return true;
-  const parent = (h: string) => h.split('.').slice(1).join('.');
-  const p = parent(reqHost);
-  return p.includes('.') && parent(o.hostname) === p;
-}
 
 /** Key under which market data coalesces: one value per instrument (and per period for candles). */
 function coalesceKey(topic: string, item: unknown): string {
@@ -193,11 +178,7 @@ export async function registerRealtime(
     }
   };
 
-  app.get('/v1/ws', { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
-    if (!originAllowed(req.headers.origin, req.headers.host)) {
-      socket.close(1008, 'origin not allowed');
-      return;
-    }
+  const wsHandler = (socket: WebSocket, req: FastifyRequest) => {
     const c: Conn = {
       socket,
       lang: requestLanguage(
@@ -218,6 +199,24 @@ export async function registerRealtime(
     });
     socket.on('close', () => conns.delete(c));
     socket.on('error', () => conns.delete(c));
+  };
+
+  app.route({
+    method: 'GET',
+    url: '/v1/ws',
+    // A foreign Origin is refused at the upgrade (HTTP 403), before any socket exists.
+    preValidation: async (req, reply) => {
+      if (!originAllowed(req.headers.origin, req.headers.host, ctx.config.allowedOrigins)) {
+        return reply
+          .code(403)
+          .send(envelope(ERROR_CODES.forbidden, ctx.i18n.t(req.lang, 'error.forbidden'), null));
+      }
+      return undefined;
+    },
+    // A plain HTTP request (no upgrade) answers the envelope too.
+    handler: async (req, reply) =>
+      reply.code(426).send(envelope(ERROR_CODES.badRequest, ctx.i18n.t(req.lang, 'error.badRequest'), null)),
+    wsHandler,
   });
 
   const gateway: Gateway = {

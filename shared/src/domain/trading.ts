@@ -73,9 +73,20 @@ function roundTo(a: Dec, scale: number): bigint {
   return roundDiv(a.n, pow10(a.s - scale));
 }
 
+/**
+ * An amount too large to be held exactly (beyond 2^53 - 1 micro-units). Callers refuse the input that led there
+ * (the server answers 1001 "out of range"), never a crash.
+ */
+export class AmountOutOfRangeError extends RangeError {
+  override name = 'AmountOutOfRangeError';
+  constructor(readonly amount: string) {
+    super(`amount out of range: ${amount}`);
+  }
+}
+
 function toSafe(n: bigint): number {
   const v = Number(n);
-  if (!Number.isSafeInteger(v)) throw new Error(`amount out of range: ${n}`);
+  if (!Number.isSafeInteger(v)) throw new AmountOutOfRangeError(String(n));
   return v;
 }
 
@@ -88,7 +99,7 @@ export function toMicros(value: DecimalInput): number {
 
 /** Integer micro-units -> decimal text with exactly `decimals` (<= 6) fraction digits, half away from zero. */
 export function formatMicros(micros: number, decimals = MICRO): string {
-  if (!Number.isSafeInteger(micros)) throw new Error(`not integer micro-units: ${micros}`);
+  if (!Number.isSafeInteger(micros)) throw new AmountOutOfRangeError(String(micros));
   const v = roundTo({ n: BigInt(micros), s: MICRO }, decimals);
   const neg = v < 0n;
   const abs = neg ? -v : v;

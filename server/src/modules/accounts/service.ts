@@ -9,6 +9,7 @@ import type { User } from '../../storage/schema';
 import { getSetting } from '../content';
 import { checkCode, consumeCode, PURPOSE } from '../notify';
 import { verifyCaptcha } from './captcha';
+import { loginFailed } from '../../lib/login-guard';
 import * as repo from './repository';
 
 /** The user object of login and /api/user/info (docs/calls.md). */
@@ -124,7 +125,10 @@ export async function login(
 ): Promise<{ token: string; user: UserView }> {
   const user = await repo.findUserByEmail(ctx.db, input.account);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user || !valid || user.is_demo === 1) throw new AppError(ERROR_CODES.badCredentials, 'login.bad');
+  if (!user || !valid || user.is_demo === 1) {
+    await loginFailed(ctx, input.account);
+    throw new AppError(ERROR_CODES.badCredentials, 'login.bad');
+  }
   const token = await openSession(ctx, user.id, ip);
   return { token, user: userView(user) };
 }
