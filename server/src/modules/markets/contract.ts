@@ -47,6 +47,11 @@ export interface MarketData {
   instrument(idOrCode: number | string): Instrument | undefined;
   /** Latest quote, or undefined before the first tick. */
   quote(instrumentId: number): Quote | undefined;
+  /**
+   * Whether the latest quote is recent enough at `now` to trade at (QUOTE_MAX_AGE_MS, docs/rules.md#no-price).
+   * Optional: a market without it (a test fake driven by hand) is always fresh.
+   */
+  quoteFresh?(instrumentId: number, now: number): boolean;
   /** Whether the instrument trades at `now` (its schedule; MarketStatus 1). */
   isOpen(instrumentId: number, now: number): boolean;
   /** Every tick, in order, for every instrument. Returns an unsubscribe. */
