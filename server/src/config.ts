@@ -63,6 +63,11 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100000).default(1),
   /** Check every answer against its route's response schema (a drift answers 500); default: not in production. */
   CHECK_RESPONSES: z.enum(['true', 'false', '1', '0']).optional(),
+  /**
+   * Scale-out (REDIS_URL): lifetime of the feed/engine lease in ms. A dead leader is replaced within about this
+   * long (plus a third of it); a leader that cannot renew steps down before it ends.
+   */
+  LEASE_TTL_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -88,6 +93,7 @@ export type Config = {
   logLevel: string;
   sessionTtlHours: number;
   trustProxy: boolean;
+  leaseTtlMs: number;
   rateLimitScale: number;
   /** Answers are checked against their route's response schema (tests and development). */
   checkResponses: boolean;
@@ -123,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
+    leaseTtlMs: e.LEASE_TTL_MS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     checkResponses:
       e.CHECK_RESPONSES === undefined

@@ -114,6 +114,11 @@ export class RedisLease implements Lease {
       this.redis = opts.redis;
       this.ownsClient = false;
     }
+    // Redis back after an outage: compete at once rather than at the next interval, so the cluster is without a
+    // leader (and a feed) for as short a time as the lease allows.
+    this.redis.on('ready', () => {
+      if (this.running) void this.tick();
+    });
   }
 
   isLeader(): boolean {

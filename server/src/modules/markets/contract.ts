@@ -4,7 +4,7 @@
  * real price provider can replace the simulator without touching it, and tests drive a deterministic fake.
  */
 
-import type { MarginMode } from '@meridian/shared/pure';
+import type { FeedState, MarginMode } from '@meridian/shared/pure';
 
 export type { MarginMode };
 
@@ -52,6 +52,10 @@ export interface MarketData {
    * Optional: a market without it (a test fake driven by hand) is always fresh.
    */
   quoteFresh?(instrumentId: number, now: number): boolean;
+  /** Age (ms) at `now` of the newest quote of an instrument open at `now`; null when none is open (health). */
+  feedAge?(now: number): number | null;
+  /** The feed as GET /healthz reports it: `live`, `stale` (the trading age rule) or `closed` (nothing open). */
+  feedState?(now: number): FeedState;
   /** Whether the instrument trades at `now` (its schedule; MarketStatus 1). */
   isOpen(instrumentId: number, now: number): boolean;
   /** Every tick, in order, for every instrument. Returns an unsubscribe. */

@@ -10,7 +10,7 @@
  * too; their tick listeners are not called (the engine runs on the leader only).
  */
 import { klineTopic, quoteIsFresh, TOPICS, usdRateOf } from '@meridian/shared/pure';
-import type { DayMarketQuote, KlineUpdate, Period } from '@meridian/shared/pure';
+import type { DayMarketQuote, FeedState, KlineUpdate, Period } from '@meridian/shared/pure';
 import type { BusEvent, EventBus } from '../../realtime/bus';
 import type { Lease } from '../../realtime/lease';
 import type { DB } from '../../storage/db';
@@ -156,6 +156,14 @@ export class MarketService implements MarketData {
       if (newest === null || st.quote.time > newest) newest = st.quote.time;
     }
     return newest === null ? null : Math.max(0, now - newest);
+  }
+
+  /** `live`, `stale` (by the same age rule as trading) or `closed` (nothing open at `now`): the health answer. */
+  feedState(now: number): FeedState {
+    const age = this.feedAge(now);
+    if (age === null) return 'closed';
+    const maxAge = this.opts.maxQuoteAgeMs;
+    return maxAge == null || age <= maxAge ? 'live' : 'stale';
   }
 
   isOpen(instrumentId: number, now: number): boolean {
