@@ -177,6 +177,11 @@ export function OrderTicket({
           </SideButton>
         ))}
       </Segmented>
+      {marketOpen && !priceLive ? (
+        <NoPrice role="status" data-testid="no-price">
+          {t('ticket.noPriceHint')}
+        </NoPrice>
+      ) : null}
 
       <Tabs role="tablist" aria-label={t('ticket.mode')}>
         {([1, 0] as OrderMode[]).map((m) => (
@@ -315,11 +320,6 @@ export function OrderTicket({
         <dd data-testid="liquidation">{liquidation}</dd>
       </Figures>
 
-      {marketOpen && !priceLive ? (
-        <NoPrice role="status" data-testid="no-price">
-          {t('ticket.noPriceHint')}
-        </NoPrice>
-      ) : null}
       <ActionBar $sticky={marketOpen}>
         <Action
           type="button"
@@ -528,7 +528,7 @@ const Warn = styled.span`
 `;
 
 const NoPrice = styled.p`
-  margin: ${({ theme }) => theme.space(2)} 0 0;
+  margin: ${({ theme }) => theme.space(2)} 0;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
