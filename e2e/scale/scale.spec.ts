@@ -100,7 +100,9 @@ test('an order on node A: its P/L and its take-profit close reach a socket on no
           target_profit_price: tp,
         });
         if (set.code !== 1) {
-          expect(set.code).toBe(1204);
+          // 1204: the bid moved above it first; 1207: the previous level was reached meanwhile (closed).
+          expect([1204, 1207]).toContain(set.code);
+          if (set.code === 1207) return onB.next(isClosed(id));
           return onB.messages.find((x) => isClosed(id)(x.m)) ?? null;
         }
         return onB.next(isClosed(id), 10_000).catch(() => null);
