@@ -1,7 +1,7 @@
 /**
  * Two API nodes for real (docs/ops.md#scale-out-and-health), against the cluster of `npm run scale -- --test`:
  * a trader's order on node A with its P/L and its take-profit close seen through a socket on node B (and one through
- * the proxy); the feed/engine lease moving when the leader is killed, and prices flowing again; Redis stopped and
+ * the proxy), and the logout on A logging both sockets out; the feed/engine lease moving when the leader is killed, and prices flowing again; Redis stopped and
  * back: no order fills on the frozen prices, and trading resumes; no order booked twice. The figures are written to
  * the file the scale tool prints.
  */
@@ -113,6 +113,17 @@ test('an order on node A: its P/L and its take-profit close reach a socket on no
     expect((closed.m as { data: OrderView }).data).toMatchObject({ Id: id, Status: 3, CloseReason: 'tp' });
     await viaProxy.next(isClosed(id));
     record('take-profit close seen on node B and through the proxy', 'yes');
+
+    // Logging out on node A logs the socket on node B out (the revocation crosses nodes on the bus).
+    const out = await fetch(`${a}/api/user/logout`, {
+      method: 'POST',
+      headers: { authorization: token, lang: 'en' },
+    });
+    const outAt = Date.now();
+    expect(((await out.json()) as { code: number }).code).toBe(1);
+    const expired = await onB.next((m) => m.type === 'login_result' && m.code === 999);
+    record('logout on A -> its socket on B logged out, ms', expired.at - outAt);
+    await viaProxy.next((m) => m.type === 'login_result' && m.code === 999);
   } finally {
     onB.close();
     viaProxy.close();
