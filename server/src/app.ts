@@ -14,11 +14,13 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { Redis } from 'ioredis';
 import { AmountOutOfRangeError, ERROR_CODES } from '@meridian/shared/pure';
+import type { FeedState, Health, RedisState } from '@meridian/shared/pure';
+import { z } from 'zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { uploadsDirOf } from './context';
 import { AppError } from './lib/errors';
-import { envelope, isApiPath } from './lib/envelope';
+import { envelope, isApiPath, ok } from './lib/envelope';
 import { loadI18n, requestLanguage } from './lib/i18n';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, RedisRateLimiter, scaleLimits } from './lib/rate-limit';
 import type { RateLimiter, RateLimits } from './lib/rate-limit';
@@ -28,7 +30,7 @@ import { originAllowed } from './lib/origins';
 import { REDACT_PATHS, serializeRequest } from './lib/logging';
 import { clientErrorHandler, frameworkErrors, isMultipartParseError } from './lib/transport';
 import './lib/request';
-import { ResponseContractError, registerResponseSchemas } from './lib/contract';
+import { answers, ResponseContractError, registerResponseSchemas } from './lib/contract';
 import { OutboxMailer, SmtpMailer } from './modules/notify';
 import type { Mailer, SmsProvider } from './modules/notify';
 import { BOOT_SCRIPT_CSP } from './modules/static/boot';
@@ -111,6 +113,14 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+const healthSchema = z.strictObject({
+  status: z.enum(['ok', 'degraded']),
+  redis: z.enum(['off', 'up', 'down']),
+  feed: z.enum(['live', 'stale', 'closed']),
+  leader: z.boolean(),
+  quoteAgeMs: z.number().int().min(0).nullable(),
+}) satisfies z.ZodType<Health>;
+
 export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyInstance {
   const i18n = loadI18n(config.localesDir);
   const app = Fastify({
@@ -146,7 +156,11 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   if (!limiter) {
     limiter = config.redisUrl
       ? new RedisRateLimiter(
-          new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }),
+          // Redis down: limited calls answer 1008 (enforceLimit) and the node keeps running (health: degraded).
+          new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }).on(
+            'error',
+            () => undefined,
+          ),
           undefined,
           now,
         )
@@ -161,6 +175,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     (config.redisUrl
       ? new RedisLease({
           redis: config.redisUrl,
+          ttlMs: config.leaseTtlMs,
           onError: (err) => app.log.warn({ err }, 'lease: redis error'),
         })
       : new LocalLease());
@@ -285,7 +300,21 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     return reply.code(404).type('text/plain').send('Not Found');
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // One node's view of what it depends on (docs/ops.md#scale-out-and-health): always 200 while the process serves.
+  app.get('/healthz', answers(healthSchema), async (req) => {
+    const at = now();
+    const age = markets.market.feedAge?.(at) ?? null;
+    const redis: RedisState = !config.redisUrl ? 'off' : bus.connected?.() === false ? 'down' : 'up';
+    const feed: FeedState = markets.market.feedState?.(at) ?? (age === null ? 'closed' : 'live');
+    const data: Health = {
+      status: redis === 'down' || feed === 'stale' ? 'degraded' : 'ok',
+      redis,
+      feed,
+      leader: lease.isLeader(),
+      quoteAgeMs: age,
+    };
+    return ok(data, i18n.t(req.lang, 'common.success'));
+  });
 
   void app.register(accountsRoutes);
   void app.register(notifyRoutes);

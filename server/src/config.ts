@@ -73,6 +73,11 @@ const envSchema = z.object({
         .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
         .filter(Boolean),
     ),
+  /**
+   * Scale-out (REDIS_URL): lifetime of the feed/engine lease in ms. A dead leader is replaced within about this
+   * long (plus a third of it); a leader that cannot renew steps down before it ends.
+   */
+  LEASE_TTL_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -100,6 +105,7 @@ export type Config = {
   trustProxy: boolean;
   /** Browser origins allowed besides the API's own site (lib/origins.ts). */
   allowedOrigins: readonly string[];
+  leaseTtlMs: number;
   rateLimitScale: number;
   /** Answers are checked against their route's response schema (tests and development). */
   checkResponses: boolean;
@@ -136,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    leaseTtlMs: e.LEASE_TTL_MS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     checkResponses:
       e.CHECK_RESPONSES === undefined

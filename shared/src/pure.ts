@@ -117,7 +117,9 @@ export type {
 } from './contract/trading';
 export { LEDGER_TYPE } from './contract/funds';
 export type { Balance, AccountFigures, LedgerType, LedgerRow, LedgerPage } from './contract/funds';
+export { QUOTE_MAX_AGE_MS, quoteIsFresh } from './contract/markets';
 export type { TradeListItem, Category, Candle } from './contract/markets';
+export type { Health, HealthState, RedisState, FeedState } from './contract/health';
 export type { RankingItem, RankingPage } from './contract/social';
 export { OPS_ROLES, OPS_IDLE_TIMEOUT_MS, OPS_ABSOLUTE_TIMEOUT_MS, KYC_REJECT_REASONS } from './contract/ops';
 export type {

@@ -11,6 +11,11 @@ import { sha256 } from './security';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
+/** The shape every session token has; anything else is refused before a database lookup (HTTP and socket login). */
+export function isTokenShape(token: unknown): token is string {
+  return typeof token === 'string' && TOKEN_SHAPE.test(token);
+}
+
 export function tokenFrom(req: FastifyRequest): string | null {
   const raw = req.headers.authorization ?? req.headers.token;
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
@@ -47,6 +52,18 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<A
     sessionId: row.session_id,
     frozen: row.frozen_at === null ? null : (row.frozen_reason ?? '-'),
   };
+}
+
+/** The session is still live (not revoked, not expired): the socket's periodic re-check. */
+export async function sessionAlive(ctx: AppContext, sessionId: number): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', ctx.now())
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Resolve the caller, or null when no valid token was sent. */

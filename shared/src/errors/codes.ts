@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   instrumentNotFound: 1208,
   /** A stop loss or take profit that is not a price (negative, not a number, out of range). */
   stopPriceInvalid: 1209,
+  /** The instrument's last quote is older than QUOTE_MAX_AGE_MS (the feed stopped): no market order, no close. */
+  noPrice: 1250,
 
   // 1300-1399: ops (back office) and account restrictions
   /** A trader or demo token on an ops call. */

@@ -103,7 +103,8 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/api/user/logout', loggedOut, async (req) => {
-    await service.logout(ctx, userOf(req).sessionId);
+    const user = userOf(req);
+    await service.logout(ctx, user.id, user.sessionId);
     return ok(null, t(req.lang, 'logout.ok'));
   });
 

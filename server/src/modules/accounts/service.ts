@@ -8,6 +8,7 @@ import { hashPassword, randomSecret, sha256, verifyPassword } from '../../lib/se
 import type { User } from '../../storage/schema';
 import { getSetting } from '../content';
 import { checkCode, consumeCode, PURPOSE } from '../notify';
+import { publishRevocation } from '../../realtime/revocation';
 import { verifyCaptcha } from './captcha';
 import { loginFailed } from '../../lib/login-guard';
 import * as repo from './repository';
@@ -214,6 +215,7 @@ export async function forgetPassword(
       .execute();
     await repo.revokeAllSessions(trx, user.id, now);
   });
+  publishRevocation(ctx.bus, user.id);
 }
 
 /** Change the password knowing the old one; every session (this one included) is revoked: log in again. */
@@ -242,10 +244,12 @@ export async function amendPassword(
       .execute();
     await repo.revokeAllSessions(trx, user.id, now);
   });
+  publishRevocation(ctx.bus, user.id);
 }
 
-export async function logout(ctx: AppContext, sessionId: number): Promise<void> {
+export async function logout(ctx: AppContext, userId: number, sessionId: number): Promise<void> {
   await repo.revokeSession(ctx.db, sessionId, ctx.now());
+  publishRevocation(ctx.bus, userId);
 }
 
 export type { Language };
