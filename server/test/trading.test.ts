@@ -399,6 +399,83 @@ describe.each(MODES)('trading (%s)', (mode) => {
     expect(log.data.list[0]).toMatchObject({ Type: 7, Value: '1004.10' });
   });
 
+  it('slippage guard: refuses a market fill worse than the price seen by more than the deviation, takes a better one', async () => {
+    const u = await fundedUser(x.app, 100_000_00);
+    const count = async () =>
+      (await x.app.ctx.db.selectFrom('orders').select('id').where('user_id', '=', u.user.id).execute())
+        .length;
+    // The ask is 1.10020: the trader saw 1.10000, two pips (20 points) lower.
+    const worse = await buyEur(u.token, { expected_price: '1.1', max_deviation: 19 });
+    expect(worse.code).toBe(ERROR_CODES.slippageExceeded);
+    expect(worse.msg).toBe(
+      'The price moved: a buy would now open at 1.10020, more than 19 points above the 1.10000 you saw. Nothing was placed; check the price and try again.',
+    );
+    // Without a deviation, any worse fill is refused.
+    expect((await buyEur(u.token, { expected_price: '1.10019' })).code).toBe(ERROR_CODES.slippageExceeded);
+    expect(await count()).toBe(0);
+    expect((await api(x.app, u.token, '/v1/api/main/wallet/getBalance')).data).toEqual({
+      balance: '100000.00',
+      lock_balance: '0.00',
+    });
+    // Exactly at the deviation: filled, the detail shows what was seen and what it got.
+    const within = await buyEur(u.token, { expected_price: '1.1', max_deviation: 20 });
+    expect(within.code).toBe(1);
+    expect(within.data).toMatchObject({
+      ExpectedPrice: '1.10000',
+      OriginPrice: '1.10000',
+      FillPrice: '1.10020',
+    });
+    expect(within.data.CautionMoney).toBe('110.020000'); // margin at the fill, not at the price seen
+    // A better fill is always taken.
+    const better = await buyEur(u.token, { expected_price: '1.1010', max_deviation: 0 });
+    expect(better.data).toMatchObject({ ExpectedPrice: '1.10100', FillPrice: '1.10020' });
+    // A sell receives the bid (1.10000): worse than 1.10010 by 10 points.
+    const sell = { type: 2, expected_price: '1.1001' };
+    const s1 = await buyEur(u.token, { ...sell, max_deviation: 9 });
+    expect(s1.code).toBe(ERROR_CODES.slippageExceeded);
+    expect(s1.msg).toMatch(/a sell would now open at 1.10000, more than 9 points below the 1.10010/);
+    expect((await buyEur(u.token, { ...sell, max_deviation: 10 })).code).toBe(1);
+    expect((await buyEur(u.token, { type: 2, expected_price: '1.0999' })).code).toBe(1);
+    // A pending order has its own price: the guard does not apply.
+    const pending = await buyEur(u.token, { status: 0, target_price: '1.05', expected_price: '1.0' });
+    expect(pending.data).toMatchObject({ Status: 0, ExpectedPrice: '1.05000' });
+    // Translated.
+    const hk = await x.app.inject({
+      method: 'GET',
+      url: `${SUBMIT}?type=1&cont=0.1&forex_id=1&multiple=100&expected_price=1.1`,
+      headers: { authorization: u.token, lang: 'hk' },
+    });
+    expect(hk.json()).toMatchObject({
+      code: ERROR_CODES.slippageExceeded,
+      msg: '價格已變動：買入現在將以 1.10020 成交，比您看到的 1.10000 高出超過 0 點。訂單未下達，請確認價格後再試。',
+    });
+    // Hostile values are refused before any arithmetic.
+    const hostile: Record<string, string | number>[] = [
+      { expected_price: '-1.1' },
+      { expected_price: '0' },
+      { expected_price: '1e5' },
+      { expected_price: '0x10' },
+      { expected_price: 'NaN' },
+      { expected_price: '1.1234567890123' },
+      { max_deviation: -1 },
+      { max_deviation: 1_000_001 },
+      { max_deviation: '1e3' },
+      { max_deviation: '2.5' },
+    ];
+    for (const bad of hostile) {
+      const r = await buyEur(u.token, { expected_price: '1.1002', ...bad });
+      expect([bad, r.code]).toEqual([bad, ERROR_CODES.validation]);
+    }
+    const twice = await x.app.inject({
+      method: 'GET',
+      url: `${SUBMIT}?type=1&cont=0.1&forex_id=1&multiple=100&expected_price=1.1&expected_price=1.2`,
+      headers: { authorization: u.token },
+    });
+    expect(twice.json().code).toBe(ERROR_CODES.validation);
+    expect(await count()).toBe(5);
+    expectInvariants(await invariants(x.app, u.user.id));
+  });
+
   it('makes submit idempotent with a client order id', async () => {
     const u = await fundedUser(x.app, 100_000_00);
     const first = await buyEur(u.token, { client_order_id: 'abc-1' });

@@ -74,6 +74,7 @@ export {
   marginLevelPercent,
   isStopOut,
   liquidationOf,
+  slippageExceeded,
   checkLots,
   isValidLots,
   stepLots,
@@ -104,7 +105,12 @@ export { OPS_PATHS } from './navigation/ops-paths';
 export type { OpsPath } from './navigation/ops-paths';
 
 // The wire contract
-export { ORDER_STATUS, CLOSE_REASONS } from './contract/trading';
+export {
+  ORDER_STATUS,
+  CLOSE_REASONS,
+  DEVIATION_POINTS,
+  MAX_DEVIATION_POINTS,
+} from './contract/trading';
 export type {
   OrderStatus,
   CloseReason,

@@ -1,6 +1,7 @@
 import {
   BUY,
   SELL,
+  slippageExceeded,
   centsToMicros,
   checkLots,
   checkStops,
@@ -209,5 +210,20 @@ describe('priceText', () => {
     expect(priceText('150', 3)).toBe('150.000');
     expect(priceText('1.1234567', 5)).toBe('1.1234567');
     expect(priceText(60000, 2)).toBe('60000.00');
+  });
+});
+
+describe('slippageExceeded: a worse fill than seen by more than the deviation, never a better one', () => {
+  it('a buy pays more, a sell receives less; the limit itself is allowed; exact at any precision', () => {
+    expect(slippageExceeded(BUY, '1.1', '1.10020', 20, 5)).toBe(false);
+    expect(slippageExceeded(BUY, '1.1', '1.10021', 20, 5)).toBe(true);
+    expect(slippageExceeded(BUY, '1.1', '1.09', 0, 5)).toBe(false);
+    expect(slippageExceeded(SELL, '1.1001', '1.1', 10, 5)).toBe(false);
+    expect(slippageExceeded(SELL, '1.1001', '1.1', 9, 5)).toBe(true);
+    expect(slippageExceeded(SELL, '1.1', '1.2', 0, 5)).toBe(false);
+    // 0.1 + 0.2 is not 0.3 in floating point; here it is.
+    expect(slippageExceeded(BUY, '0.1', '0.3', 2000, 4)).toBe(false);
+    expect(slippageExceeded(BUY, 87938.7, 87938.72, 2, 2)).toBe(false);
+    expect(slippageExceeded(BUY, 87938.7, 87938.73, 2, 2)).toBe(true);
   });
 });

@@ -415,6 +415,25 @@ function floorDiv(a: bigint, b: bigint): bigint {
   return a % b !== 0n && a < 0n ? q - 1n : q;
 }
 
+/**
+ * Whether a market fill at `fill` is worse for the trader than `expected` by more than `maxPoints` points of
+ * 10^-precision: a buy pays more, a sell receives less. A better fill is never refused. Exact (no floating point).
+ */
+export function slippageExceeded(
+  side: Side,
+  expected: DecimalInput,
+  fill: DecimalInput,
+  maxPoints: number,
+  precision: number,
+): boolean {
+  const e = parseDecimal(expected);
+  const f = parseDecimal(fill);
+  const s = Math.max(e.s, f.s, precision);
+  const scale = (d: { n: bigint; s: number }) => d.n * 10n ** BigInt(s - d.s);
+  const worse = side === BUY ? scale(f) - scale(e) : scale(e) - scale(f);
+  return worse > BigInt(maxPoints) * 10n ** BigInt(s - precision);
+}
+
 export type LotsCheck = 'ok' | 'belowMinimum' | 'offStep' | 'invalid';
 
 /** Lots must be positive, at least the minimum, and a whole multiple of the lot step (Pip). */

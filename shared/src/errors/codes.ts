@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   instrumentNotFound: 1208,
   /** A stop loss or take profit that is not a price (negative, not a number, out of range). */
   stopPriceInvalid: 1209,
+  /** A market order whose fill would be worse than the price the trader saw by more than the deviation allowed. */
+  slippageExceeded: 1210,
 
   // 1300-1399: ops (back office) and account restrictions
   /** A trader or demo token on an ops call. */

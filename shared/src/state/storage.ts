@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   user: 'meridian.user',
   language: 'meridian.lang',
   hideBalance: 'meridian.hideBalance',
+  /** The order ticket's maximum deviation per instrument: JSON { [instrumentId]: points }. */
+  ticketDeviation: 'meridian.ticket.deviation',
 } as const;
 
 export function readStorage(key: string): string | null {

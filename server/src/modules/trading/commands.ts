@@ -16,6 +16,8 @@ import {
   microsToCents,
   openPriceOf,
   pendingKindOf,
+  priceText,
+  slippageExceeded,
   SLTP_BALANCE_THRESHOLD,
 } from '@meridian/shared/pure';
 import type { CloseReason, OrderView, Side } from '@meridian/shared/pure';
@@ -103,11 +105,24 @@ export class OrderCommands {
     const reference = pending ? (target as string) : closePriceOf(side, quote);
     assertStops(side, reference, sl, tp);
 
-    const expected = pending ? (target as string) : decText(openPriceOf(side, quote));
+    // A market order fills at the live opening price; with the price the trader saw, only within the deviation
+    // allowed in their disfavour (docs/rules.md#slippage-guard).
+    const fill = pending ? (target as string) : decText(openPriceOf(side, quote));
+    const seen = !pending && input.expected_price !== undefined ? decText(input.expected_price) : null;
+    if (seen !== null) {
+      const points = input.max_deviation ?? 0;
+      if (slippageExceeded(side, seen, fill, points, inst.pricePrecision))
+        throw refuse(ERROR_CODES.slippageExceeded, side === 1 ? 'trade.slippageBuy' : 'trade.slippageSell', {
+          seen: priceText(seen, inst.pricePrecision),
+          price: priceText(fill, inst.pricePrecision),
+          points,
+        });
+    }
+    const expected = seen ?? fill;
     const margin = marginMicros({
       lots: input.cont,
       contractSize: inst.contractSize,
-      price: expected,
+      price: fill,
       leverage,
       marginMode: inst.marginMode,
     });
@@ -140,7 +155,7 @@ export class OrderCommands {
           price_precision: inst.pricePrecision,
           expected_price: expected,
           target_price: target,
-          open_price: pending ? null : expected,
+          open_price: pending ? null : fill,
           stop_loss: sl,
           take_profit: tp,
           margin_micros: margin,

@@ -3,7 +3,7 @@
  * tied to the wire contract of @meridian/shared/pure.
  */
 import { z } from 'zod';
-import { CLOSE_REASONS, ERROR_CODES } from '@meridian/shared/pure';
+import { CLOSE_REASONS, ERROR_CODES, MAX_DEVIATION_POINTS } from '@meridian/shared/pure';
 import type { DealPage, DemoReset, OrderView, SubmitParams } from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
 import { int, optInt, optStr } from '../../lib/validate';
@@ -56,6 +56,10 @@ export const submitQuery = z.object({
       .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'v.invalid' })
       .optional(),
   ),
+  /** The opening price the trader saw (market orders): a positive plain decimal. */
+  expected_price: optDecimal().refine((v) => v === undefined || Number(v) > 0, { message: 'v.invalid' }),
+  /** Points the fill may be worse than expected_price. */
+  max_deviation: optInt(0, MAX_DEVIATION_POINTS),
 });
 
 /** A submit as the route has parsed it. */

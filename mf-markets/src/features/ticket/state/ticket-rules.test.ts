@@ -1,5 +1,12 @@
 import { BUY, SELL } from '@meridian/shared/pure';
-import { canStepDown, checkTicket, estimate, stepQuantity, stopsAllowed } from './ticket-rules';
+import {
+  canStepDown,
+  checkTicket,
+  deviationText,
+  estimate,
+  stepQuantity,
+  stopsAllowed,
+} from './ticket-rules';
 import type { TicketForm, TicketInstrument } from './ticket-rules';
 
 const fx: TicketInstrument = {
@@ -22,6 +29,7 @@ const form = (over: Partial<TicketForm> = {}): TicketForm => ({
   sl: '',
   tpOn: false,
   tp: '',
+  deviation: 30,
   ...over,
 });
 const quote = { bid: 1.15, ask: 1.1502 };
@@ -127,6 +135,8 @@ describe('checkTicket: the rules of spec §5, one by one', () => {
         stop_loss_price: '0',
         target_profit_price: '0',
         multiple: 100,
+        expected_price: '1.15020',
+        max_deviation: 30,
       },
       pendingKind: null,
     });
@@ -149,6 +159,25 @@ describe('checkTicket: the rules of spec §5, one by one', () => {
     });
     expect(checkTicket(form({ mode: 0, price: '1.2' }), fx, ctx)).toMatchObject({ pendingKind: 'stop' });
     expect(checkTicket(form({ mode: 0, price: '1.1' }), fx, ctx)).toMatchObject({ pendingKind: 'limit' });
+  });
+
+  it('a market order carries the opening price shown (ask for a buy, bid for a sell) and the deviation chosen', () => {
+    expect(checkTicket(form({ deviation: 100 }), fx, ctx)).toMatchObject({
+      params: { expected_price: '1.15020', max_deviation: 100 },
+    });
+    expect(checkTicket(form({ side: SELL, deviation: 10 }), fx, ctx)).toMatchObject({
+      params: { expected_price: '1.15000', max_deviation: 10 },
+    });
+    // A pending order has its own price: no slippage guard.
+    const pending = checkTicket(form({ mode: 0, price: '1.1' }), fx, ctx);
+    expect(pending.kind === 'ok' && 'expected_price' in pending.params).toBe(false);
+    expect(pending.kind === 'ok' && 'max_deviation' in pending.params).toBe(false);
+  });
+
+  it('shows a deviation as the price distance it allows, at the instrument precision', () => {
+    expect(deviationText(30, 5)).toBe('0.00030');
+    expect(deviationText(1000, 2)).toBe('10.00');
+    expect(deviationText(10, 3)).toBe('0.010');
   });
 });
 

@@ -8,11 +8,13 @@ import {
   checkLots,
   checkStops,
   closePriceOf,
+  DEVIATION_POINTS,
   feeMicros,
   liquidationOf,
   marginMicros,
   openPriceOf,
   pendingKindOf,
+  priceText,
   stepLots,
 } from '@meridian/shared/pure';
 import type {
@@ -49,7 +51,17 @@ export type TicketForm = {
   sl: string;
   tpOn: boolean;
   tp: string;
+  /** Market orders: points the fill may be worse than the price shown (the slippage guard). */
+  deviation: number;
 };
+
+/** The deviations the ticket offers, in points; the first is the default. */
+export const deviationChoices: readonly number[] = DEVIATION_POINTS;
+export const DEFAULT_DEVIATION: number = DEVIATION_POINTS[0];
+
+/** A deviation in points as the price distance it allows ("0.00030" at 5 decimals). */
+export const deviationText = (points: number, precision: number): string =>
+  priceText(points / 10 ** precision, precision);
 
 export type { SubmitParams };
 
@@ -127,6 +139,13 @@ export function checkTicket(
       stop_loss_price: sl,
       target_profit_price: tp,
       multiple: form.leverage,
+      // The price the trader is shown and how far a fill may be worse (docs/rules.md#slippage-guard).
+      ...(form.mode === 1
+        ? {
+            expected_price: priceText(openPriceOf(form.side, ctx.quote), inst.PricePrecision),
+            max_deviation: form.deviation,
+          }
+        : {}),
     },
     pendingKind: form.mode === 0 ? pendingKindOf(form.side, Number(target), ctx.quote) : null,
   };
