@@ -134,6 +134,69 @@ describe.each(MODES)('trading (%s)', (mode) => {
     expectInvariants(await invariants(x.app, u.user.id));
   });
 
+  it('USD/JPY: margin, fee, P/L and stop-out are booked in USD, the account currency, not in yen', async () => {
+    const u = await fundedUser(x.app, 2000_00);
+    const open = await api<OrderView>(x.app, u.token, SUBMIT, {
+      type: 1,
+      cont: '1',
+      forex_id: 2,
+      multiple: 100,
+    });
+    expect(open.code).toBe(1);
+    // 1 lot x 100,000 x 150.02 / 100 = 150,020 JPY, at 1 / 150.01 (the mid) USD per JPY: 1,000.066662 USD.
+    expect(open.data).toMatchObject({
+      FillPrice: '150.020',
+      CautionMoney: '1000.066662',
+      TradeFee: '0.500000',
+    });
+    expect((await api(x.app, u.token, '/v1/api/main/wallet/getBalance')).data).toEqual({
+      balance: '999.43', // 2000 - 1000.07 - 0.50
+      lock_balance: '1000.07',
+    });
+    x.market.setPrice('USDJPY', 151.02, 151.04);
+    await x.engine.idle();
+    const detail = await api(x.app, u.token, '/v1/api/main/account/forexDetail');
+    // (151.02 - 150.02) x 100,000 = 100,000 JPY at 1 / 151.03: 662.120109 USD.
+    expect(detail.data).toMatchObject({ used_margin: '1000.070000', floating_profit: '662.120109' });
+    const closed = await api<OrderView>(x.app, u.token, '/v1/api/forex/close', { id: open.data.Id });
+    expect(closed.data.FactProfits).toBe('662.120109');
+    expect((await api(x.app, u.token, '/v1/api/main/wallet/getBalance')).data).toEqual({
+      balance: '2661.62', // 999.43 + 1000.07 + 662.12
+      lock_balance: '0.00',
+    });
+    // Stop-out on USD figures: 1 lot at 151.04 locks 1,000.07 USD; equity 2661.12 + P/L in USD.
+    const again = await api<OrderView>(x.app, u.token, SUBMIT, {
+      type: 1,
+      cont: '1',
+      forex_id: 2,
+      multiple: 100,
+    });
+    expect(again.data.CautionMoney).toBe('1000.066212');
+    await x.engine.idle();
+    // At 148.50: -254,000 JPY = -1,710.32 USD, equity 950.80 > 50% of 1,000.07: held.
+    x.market.setPrice('USDJPY', 148.5, 148.52);
+    await x.engine.idle();
+    expect(
+      (
+        await x.app.ctx.db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', again.data.Id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe(1);
+    // At 147.50: -354,000 JPY = -2,399.84 USD, equity 261.28 <= 500.04: stopped out.
+    x.market.setPrice('USDJPY', 147.5, 147.52);
+    await x.engine.idle();
+    const row = await x.app.ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', again.data.Id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 3, close_reason: 'stop_out', close_price: '147.5' });
+    expectInvariants(await invariants(x.app, u.user.id));
+  });
+
   it('fixed margin mode: lots x units per lot', async () => {
     const u = await fundedUser(x.app, 100_000_00);
     const r = await api<OrderView>(x.app, u.token, SUBMIT, {

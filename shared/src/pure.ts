@@ -105,12 +105,7 @@ export { OPS_PATHS } from './navigation/ops-paths';
 export type { OpsPath } from './navigation/ops-paths';
 
 // The wire contract
-export {
-  ORDER_STATUS,
-  CLOSE_REASONS,
-  DEVIATION_POINTS,
-  MAX_DEVIATION_POINTS,
-} from './contract/trading';
+export { ORDER_STATUS, CLOSE_REASONS, DEVIATION_POINTS, MAX_DEVIATION_POINTS } from './contract/trading';
 export type {
   OrderStatus,
   CloseReason,

@@ -24,6 +24,7 @@ function booked(i: NewOrderLiquidationInput): { margin: number; fee: number } {
     price: i.openPrice,
     leverage: i.leverage,
     marginMode: i.marginMode,
+    usdRate: i.usdRate,
   });
   const fee = feeMicros({ lots: i.lots, feeRate: i.feeRate, marginMicros: margin, feeType: i.feeType });
   return { margin: microsToCents(margin), fee: microsToCents(fee) };

@@ -56,23 +56,44 @@ describe('decimal helpers', () => {
 
 describe('margin (spec §9)', () => {
   it('fixed mode: lots x units per lot', () => {
-    expect(marginMicros({ lots: '0.5', contractSize: 100, price: 2400, leverage: 10, marginMode: 1 })).toBe(
-      50_000_000,
-    );
+    expect(
+      marginMicros({
+        lots: '0.5',
+        contractSize: 100,
+        price: 2400,
+        leverage: 10,
+        marginMode: 1,
+        usdRate: 0.0064,
+      }),
+    ).toBe(50_000_000);
   });
   it('leveraged mode: lots x units x price / multiplier, 6 decimals', () => {
     // 0.01 lot EUR/USD at 1.08523, 1:100 -> 1000 x 1.08523 / 100 = 10.8523
     expect(
-      marginMicros({ lots: '0.01', contractSize: 100000, price: 1.08523, leverage: 100, marginMode: 2 }),
+      marginMicros({
+        lots: '0.01',
+        contractSize: 100000,
+        price: 1.08523,
+        leverage: 100,
+        marginMode: 2,
+        usdRate: 1,
+      }),
     ).toBe(10_852_300);
     // 0.03 x 100000 x 1.08523 / 7 = 465.098571428... -> 465.098571
     expect(
-      marginMicros({ lots: '0.03', contractSize: 100000, price: '1.08523', leverage: 7, marginMode: 2 }),
+      marginMicros({
+        lots: '0.03',
+        contractSize: 100000,
+        price: '1.08523',
+        leverage: 7,
+        marginMode: 2,
+        usdRate: 1,
+      }),
     ).toBe(465_098_571);
     // rounding half away from zero at the 6th decimal: 1 x 1 x 0.0000015 / 1
-    expect(marginMicros({ lots: 1, contractSize: 1, price: '0.0000015', leverage: 1, marginMode: 2 })).toBe(
-      2,
-    );
+    expect(
+      marginMicros({ lots: 1, contractSize: 1, price: '0.0000015', leverage: 1, marginMode: 2, usdRate: 1 }),
+    ).toBe(2);
   });
 });
 

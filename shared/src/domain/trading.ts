@@ -168,16 +168,23 @@ export type MarginInput = {
   leverage: DecimalInput;
   /** 1 fixed, else leveraged. */
   marginMode: number;
+  /**
+   * USD value of one unit of the instrument's quote currency (1 for USD; `usdRateOf`), leveraged mode: the notional
+   * lots x units x price is an amount of the quote currency (JPY for USD/JPY) and the account is in USD.
+   */
+  usdRate: DecimalInput;
 };
 
 /**
- * Margin in micro-units (6 decimals), spec §9: fixed mode = lots x units per lot; otherwise
- * lots x units x price / multiplier.
+ * Margin in USD micro-units (6 decimals), spec §9: fixed mode = lots x units per lot (an amount of the account's
+ * currency per lot, like the per-lot fee); otherwise lots x units x price / multiplier, an amount of the quote
+ * currency, converted to USD at `usdRate` and rounded once.
  */
 export function marginMicros(i: MarginInput): number {
   const base = mul(parseDecimal(i.lots), parseDecimal(i.contractSize));
   if (i.marginMode === MARGIN_MODE_FIXED) return toSafe(roundTo(base, MICRO));
-  return toSafe(divRound(mul(base, parseDecimal(i.price)), parseDecimal(i.leverage), MICRO));
+  const notionalUsd = mul(mul(base, parseDecimal(i.price)), parseDecimal(i.usdRate));
+  return toSafe(divRound(notionalUsd, parseDecimal(i.leverage), MICRO));
 }
 
 export type FeeInput = {
@@ -293,7 +300,7 @@ export type NewOrderLiquidationInput = {
   marginMode: number;
   feeRate: DecimalInput;
   feeType: number;
-  /** USD value of one unit of the quote currency, assumed constant. */
+  /** USD value of one unit of the quote currency, assumed constant (the margin and the P/L are converted at it). */
   usdRate: DecimalInput;
   account: AccountState;
   pricePrecision: number;
@@ -320,6 +327,7 @@ export function liquidationOf(i: NewOrderLiquidationInput): NewOrderLiquidation 
     price: i.openPrice,
     leverage: i.leverage,
     marginMode: i.marginMode,
+    usdRate: i.usdRate,
   });
   const fee = feeMicros({ lots: i.lots, feeRate: i.feeRate, marginMicros: margin, feeType: i.feeType });
   const marginCents = microsToCents(margin);

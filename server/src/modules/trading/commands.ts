@@ -33,7 +33,7 @@ import type { OpenedAccount, TradingEvents } from './events';
 import * as repo from './repository';
 import { STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING } from './repository';
 import type { SubmitInput } from './schemas';
-import { decText, liveProfit, orderView } from './views';
+import { decText, liveProfit, orderView, usdRateOrRefuse } from './views';
 
 const refuse = (code: number, key: string, params: MsgParams = {}) => new AppError(code, key, params);
 const isSet = (v: string | undefined): v is string => v !== undefined && v !== '' && Number(v) !== 0;
@@ -119,12 +119,14 @@ export class OrderCommands {
         });
     }
     const expected = seen ?? fill;
+    // In USD, the account's currency: a notional in yen is not an amount in dollars (docs/rules.md#margin).
     const margin = marginMicros({
       lots: input.cont,
       contractSize: inst.contractSize,
       price: fill,
       leverage,
       marginMode: inst.marginMode,
+      usdRate: usdRateOrRefuse(market, inst.quoteCurrency),
     });
     const ft = await this.feeType();
     const fee = feeMicros({ lots: input.cont, feeRate: inst.feeRate, marginMicros: margin, feeType: ft });
@@ -188,6 +190,7 @@ export class OrderCommands {
    * when it was no longer pending; closes it with reason `no_margin` when the account cannot pay.
    */
   async fill(orderId: number, quote: Quote, at = this.deps.now()): Promise<Order | null> {
+    const { market } = this.deps;
     const attempt = await this.deps.db.transaction().execute(async (trx) => {
       const o = await repo.findOrder(trx, orderId);
       if (!o || o.status !== STATUS_PENDING) return null;
@@ -198,6 +201,7 @@ export class OrderCommands {
         price,
         leverage: o.leverage,
         marginMode: o.margin_mode,
+        usdRate: usdRateOrRefuse(market, o.quote_currency),
       });
       const fee = feeMicros({ lots: o.lots, feeRate: o.fee_rate, marginMicros: margin, feeType: o.fee_type });
       const marginCents = microsToCents(margin);

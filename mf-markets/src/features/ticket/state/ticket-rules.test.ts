@@ -202,6 +202,23 @@ describe('estimate: margin and fee by the engine formulas (spec §9)', () => {
     const e = estimate(form(), fx, { ...base, feeType: 1 });
     expect(e.marginMicros).toBe(115_020_000); // 0.1 x 100000 x 1.1502 / 100 = 115.02
   });
+  it('a quote currency other than USD: the margin is shown in USD, as the server books it', () => {
+    const jpy = { ...fx, PricePrecision: 3 };
+    const q = { bid: 150, ask: 150.02 };
+    const e = estimate(form({ lots: '1' }), jpy, { ...base, quote: q, usdRate: 1 / 150.01, feeType: 2 });
+    // 150,020 JPY at 1 / 150.01 USD per JPY, not 150,020 USD; the fee (margin x rate) follows it.
+    expect(e.marginMicros).toBe(1_000_066_662);
+    expect(e.feeMicros).toBe(7_000_466_634);
+    expect(e.liquidation?.kind).toBe('price');
+    // Its USD rate not known yet: no estimate rather than a wrong one.
+    expect(estimate(form({ lots: '1' }), jpy, { ...base, quote: q, usdRate: undefined, feeType: 1 })).toEqual(
+      {
+        marginMicros: null,
+        feeMicros: null,
+        liquidation: null,
+      },
+    );
+  });
   it('fixed margin = lots x units per lot', () => {
     const e = estimate(
       form({ lots: '2', leverage: 1 }),

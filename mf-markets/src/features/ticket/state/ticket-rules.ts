@@ -11,6 +11,7 @@ import {
   DEVIATION_POINTS,
   feeMicros,
   liquidationOf,
+  MARGIN_MODE_FIXED,
   marginMicros,
   openPriceOf,
   pendingKindOf,
@@ -197,6 +198,8 @@ export function estimate(
   const close = pending
     ? (form.side === BUY ? Number(open) - spread : Number(open) + spread).toFixed(inst.PricePrecision)
     : closePriceOf(form.side, ctx.quote);
+  // Leveraged margin is converted from the quote currency to USD: unknown until its rate is.
+  if (ctx.usdRate === undefined && inst.MarginMode !== MARGIN_MODE_FIXED) return none;
   try {
     const margin = marginMicros({
       lots,
@@ -204,6 +207,7 @@ export function estimate(
       price: open,
       leverage: form.leverage,
       marginMode: inst.MarginMode,
+      usdRate: ctx.usdRate ?? 1,
     });
     const fee = feeMicros({ lots, feeRate: inst.ForexFeeRate, marginMicros: margin, feeType: ctx.feeType });
     const liquidation =
