@@ -156,6 +156,8 @@ export async function registerRealtime(
         send(c, { type: 'pong', id: typeof msg.id === 'number' ? msg.id : 0 });
         return;
       case 'login': {
+        // The reader's language from now on (a login is sent again when it changes).
+        if (typeof msg.lang === 'string') c.lang = requestLanguage(msg.lang);
         const token = typeof msg.token === 'string' ? msg.token : '';
         const user = token ? await findSessionUser(ctx, token).catch(() => null) : null;
         c.userId = user?.id ?? null;
