@@ -139,10 +139,10 @@ describe.each(MODES)('trading properties (%s)', (mode) => {
     expect(reasons.length).toBeGreaterThan(2);
     if (process.env.TRADING_PROPERTY_DEBUG) console.log(reasons, refusals);
   }, 30_000); // hundreds of transactions: seconds on a loaded machine
-  // USD-quoted instruments: the preview holds the USD rate constant, which is exact only there (a USD/JPY position
-  // moves its own rate as it moves).
+  // USD/JPY converts its P/L at 1 / its own mid, a rate that moves with the position (rateFollowsPrice).
   const LIQ = {
     EURUSD: { id: 1, lots: ['0.1', '0.5', '1', '2'], lev: 100, start: [1.1, 1.1002] },
+    USDJPY: { id: 2, lots: ['0.1', '0.5', '1', '4'], lev: 50, start: [150, 150.02] },
     BTCUSD: { id: 5, lots: ['0.05', '0.2', '1'], lev: 10, start: [60000, 60010] },
     XAUUSD: { id: 3, lots: ['0.1', '1', '5'], lev: 20, start: [2400, 2400.5] }, // fixed margin mode
   } as const;
@@ -176,6 +176,7 @@ describe.each(MODES)('trading properties (%s)', (mode) => {
             feeRate: inst.feeRate,
             feeType: 1,
             usdRate: x.market.usdRate(inst.quoteCurrency) ?? 0,
+            rateFollowsPrice: code === 'USDJPY',
             account: { balanceCents: funds, lockCents: 0, floatingMicros: 0 },
             pricePrecision: P,
           });

@@ -71,6 +71,7 @@ export {
   profitUsdMicros,
   toUsdMicros,
   usdRateOf,
+  usdRateFollowsPrice,
   marginLevelPercent,
   isStopOut,
   liquidationOf,

@@ -256,6 +256,21 @@ export function usdRateOf(
   return undefined;
 }
 
+/**
+ * Whether `usdRateOf(quoteCurrency)` reads the rate from this instrument's own price: a `USDXXX` instrument quoted in
+ * XXX where no `XXXUSD` exists (USD/JPY: 1 / its mid). Then its P/L in USD moves with the price twice (the difference
+ * and the rate), and a liquidation price must follow both (`rateFollowsPrice`).
+ */
+export function usdRateFollowsPrice(
+  code: string,
+  quoteCurrency: string,
+  has: (code: string) => boolean,
+): boolean {
+  const cur = quoteCurrency.toUpperCase();
+  if (cur === 'USD' || has(`${cur}USD`)) return false;
+  return code.toUpperCase() === `USD${cur}`;
+}
+
 /** Quote-currency micro-units to USD micro-units at `usdRate`. */
 export function toUsdMicros(quoteMicros: number, usdRate: DecimalInput): number {
   return toSafe(roundTo(mul({ n: BigInt(quoteMicros), s: MICRO }, parseDecimal(usdRate)), MICRO));
@@ -300,8 +315,14 @@ export type NewOrderLiquidationInput = {
   marginMode: number;
   feeRate: DecimalInput;
   feeType: number;
-  /** USD value of one unit of the quote currency, assumed constant (the margin and the P/L are converted at it). */
+  /** USD value of one unit of the quote currency, now (the margin is converted at it, and the P/L when constant). */
   usdRate: DecimalInput;
+  /**
+   * The quote currency's USD rate is this instrument's own (USD/JPY: 1 / its mid), so it moves with the price: the
+   * P/L at each price converts at that price's rate, as the engine books it. Otherwise the rate is held constant
+   * (another instrument's price, everything else unchanged).
+   */
+  rateFollowsPrice?: boolean;
   account: AccountState;
   pricePrecision: number;
   levelPercent?: number;
@@ -365,16 +386,29 @@ export function liquidationOf(i: NewOrderLiquidationInput): NewOrderLiquidation 
   const num = long ? base + move : base - move;
   // The engine books P/L rounded to micro-units: settle on the first tick, walking from the position's side, at
   // which its own rule says stop-out (a long's highest such price, a short's lowest).
-  const equityAt = (ticks: bigint) =>
-    cashMicros +
-    profitUsdMicros({
-      side: i.side,
-      lots: i.lots,
-      contractSize: i.contractSize,
-      openPrice: i.openPrice,
-      closePrice: formatScaled(ticks, P),
-      usdRate: i.usdRate,
-    });
+  // A rate that follows the price is the engine's: 2 / (bid + ask) at that close-side price, the spread unchanged.
+  const spread = Math.abs(Number(i.openPrice) - Number(i.closePrice));
+  const rateAt = (close: string): DecimalInput => {
+    if (!i.rateFollowsPrice) return i.usdRate;
+    const c = Number(close);
+    const bid = long ? c : c - spread;
+    // A short's ask below the spread: no bid to take a mid from (far in profit anyway).
+    return bid > 0 ? 2 / (bid + bid + spread) : i.usdRate;
+  };
+  const equityAt = (ticks: bigint) => {
+    const close = formatScaled(ticks, P);
+    return (
+      cashMicros +
+      profitUsdMicros({
+        side: i.side,
+        lots: i.lots,
+        contractSize: i.contractSize,
+        openPrice: i.openPrice,
+        closePrice: close,
+        usdRate: rateAt(close),
+      })
+    );
+  };
   const worse = long ? -1n : 1n;
   const stopAt = (ticks: bigint) => ticks <= 0n || stoppedAt(equityAt(ticks));
   // Gallop to a bracket [stopped, not stopped] a tick apart, then bisect (P/L rounding can flatten many ticks).

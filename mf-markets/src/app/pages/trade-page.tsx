@@ -24,7 +24,7 @@ import { InstrumentPicker } from '../../features/instrument/components/instrumen
 import { OrderTicket } from '../../features/ticket/components/order-ticket';
 import { liveQuote, useTradeList } from '../../lib/instruments';
 import type { Instrument } from '../../lib/instruments';
-import { usdRateOf } from '../../lib/usd-rate';
+import { usdRateFollowsPrice, usdRateOf } from '../../lib/usd-rate';
 import { useLanguage } from '../../lib/use-language';
 import { NS } from '../i18n';
 
@@ -91,6 +91,7 @@ export default function TradePage() {
           quote={{ bid: live.bid, ask: live.ask }}
           marketOpen={live.marketStatus === 1}
           usdRate={usdRateOf(instrument.QuoteCurrency, instruments, quotes)}
+          rateFollowsPrice={usdRateFollowsPrice(instrument, instruments)}
           lang={lang}
         />
         <InstrumentPicker

@@ -48,6 +48,8 @@ export type OrderTicketProps = {
   quote: { bid: number; ask: number };
   marketOpen: boolean;
   usdRate: number | undefined;
+  /** The quote currency's USD rate is this instrument's own price (USD/JPY): the liquidation preview follows it. */
+  rateFollowsPrice?: boolean;
   lang: string;
 };
 
@@ -94,7 +96,14 @@ function formatLots(lots: number, pip: number): string {
   return lots.toFixed(Math.max(decimalsOf(pip), decimalsOf(lots)));
 }
 
-export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: OrderTicketProps) {
+export function OrderTicket({
+  instrument,
+  quote,
+  marketOpen,
+  usdRate,
+  rateFollowsPrice = false,
+  lang,
+}: OrderTicketProps) {
   const { t } = useTranslation(NS);
   const navigate = useAppNavigate();
   const session = useAtomValue(sessionAtom);
@@ -115,7 +124,7 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
   };
 
   const feeType = settings?.trade_fee_type ?? 1;
-  const est = estimate(form, instrument, { quote, feeType, account, usdRate });
+  const est = estimate(form, instrument, { quote, feeType, account, usdRate, rateFollowsPrice });
   const leverages = leveragesOf(instrument);
   const price = form.side === BUY ? quote.ask : quote.bid;
   const precision = instrument.PricePrecision;

@@ -185,6 +185,8 @@ export function estimate(
     feeType: number;
     account: AccountState | null;
     usdRate: number | undefined;
+    /** The quote currency's USD rate comes from this instrument's own price (USD/JPY). */
+    rateFollowsPrice?: boolean;
   },
 ): Estimates {
   const none: Estimates = { marginMicros: null, feeMicros: null, liquidation: null };
@@ -224,6 +226,7 @@ export function estimate(
             feeRate: inst.ForexFeeRate,
             feeType: ctx.feeType,
             usdRate: ctx.usdRate,
+            rateFollowsPrice: ctx.rateFollowsPrice === true,
             account: ctx.account,
             pricePrecision: inst.PricePrecision,
           });
