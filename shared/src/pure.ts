@@ -76,6 +76,7 @@ export {
   isStopOut,
   liquidationOf,
   slippageExceeded,
+  deviationUnitPoints,
   checkLots,
   isValidLots,
   stepLots,
@@ -106,7 +107,13 @@ export { OPS_PATHS } from './navigation/ops-paths';
 export type { OpsPath } from './navigation/ops-paths';
 
 // The wire contract
-export { ORDER_STATUS, CLOSE_REASONS, DEVIATION_POINTS, MAX_DEVIATION_POINTS } from './contract/trading';
+export {
+  ORDER_STATUS,
+  CLOSE_REASONS,
+  DEVIATION_STEPS,
+  DEFAULT_DEVIATION_STEP,
+  MAX_DEVIATION_POINTS,
+} from './contract/trading';
 export type {
   OrderStatus,
   CloseReason,

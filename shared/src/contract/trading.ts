@@ -90,8 +90,12 @@ export type SubmitParams = {
   max_deviation?: number;
 };
 
-/** The deviation the ticket offers, in points (10 points = 1 pip on a 5-decimal quote); the first is its default. */
-export const DEVIATION_POINTS = [30, 10, 100, 1000] as const;
+/**
+ * The deviations the ticket offers, as multiples of the instrument's deviation unit (`deviationUnitPoints`: about
+ * one basis point of its price, so ±3 is 3 pips on EUR/USD and about 15 USD on BTC/USD); 3 is the default.
+ */
+export const DEVIATION_STEPS = [1, 3, 10, 50] as const;
+export const DEFAULT_DEVIATION_STEP = 3;
 /** The largest deviation the server takes, in points. */
 export const MAX_DEVIATION_POINTS = 1_000_000;
 

@@ -2,6 +2,7 @@ import {
   BUY,
   SELL,
   slippageExceeded,
+  deviationUnitPoints,
   centsToMicros,
   checkLots,
   checkStops,
@@ -246,5 +247,17 @@ describe('slippageExceeded: a worse fill than seen by more than the deviation, n
     expect(slippageExceeded(BUY, '0.1', '0.3', 2000, 4)).toBe(false);
     expect(slippageExceeded(BUY, 87938.7, 87938.72, 2, 2)).toBe(false);
     expect(slippageExceeded(BUY, 87938.7, 87938.73, 2, 2)).toBe(true);
+  });
+});
+
+describe('deviationUnitPoints: about one basis point of the price, in points', () => {
+  it('scales with the price: pips on forex, dollars on bitcoin, at least one point', () => {
+    expect(deviationUnitPoints(1.1502, 5)).toBe(10); // 0.0001
+    expect(deviationUnitPoints(155.77, 3)).toBe(20); // 0.02
+    expect(deviationUnitPoints(60000, 2)).toBe(500); // 5.00
+    expect(deviationUnitPoints(2400.5, 2)).toBe(20); // 0.20
+    expect(deviationUnitPoints(0.5, 2)).toBe(1); // below a tick: one tick
+    expect(deviationUnitPoints(0, 5)).toBe(1);
+    expect(deviationUnitPoints(Number.NaN, 5)).toBe(1);
   });
 });

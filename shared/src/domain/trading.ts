@@ -476,6 +476,21 @@ export function slippageExceeded(
   return worse > BigInt(maxPoints) * 10n ** BigInt(s - precision);
 }
 
+/**
+ * The ticket's unit of deviation for an instrument at `price`, in points of 10^-precision: one basis point of the
+ * price rounded to 1, 2 or 5 x 10^k (0.0001 on EUR/USD at 1.15 = 10 points, 5 USD on BTC/USD at 60,000 = 500
+ * points), at least one point. A slippage allowance has to scale with the price: 30 points are 3 pips on a 5-decimal
+ * quote but 0.30 USD on BTC, which moves more than that in a second.
+ */
+export function deviationUnitPoints(price: number, precision: number): number {
+  if (!(price > 0) || !Number.isFinite(price)) return 1;
+  const x = price * 1e-4;
+  const e = Math.floor(Math.log10(x));
+  const m = x / 10 ** e;
+  const nice = (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * 10 ** e;
+  return Math.max(1, Math.round(nice * 10 ** precision));
+}
+
 export type LotsCheck = 'ok' | 'belowMinimum' | 'offStep' | 'invalid';
 
 /** Lots must be positive, at least the minimum, and a whole multiple of the lot step (Pip). */

@@ -261,10 +261,10 @@ describe('order ticket', () => {
       '/v1/api/forex/submit': ok({ Id: 12 }, 'Order placed.'),
     });
     const first = renderTicket();
-    expect(screen.getByTestId('deviation-30')).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByTestId('deviation-100')).toHaveTextContent('±0.00100');
-    fireEvent.click(screen.getByTestId('deviation-100'));
-    expect(screen.getByTestId('deviation-100')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('deviation-3')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('deviation-10')).toHaveTextContent('±0.00100');
+    fireEvent.click(screen.getByTestId('deviation-10'));
+    expect(screen.getByTestId('deviation-10')).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(screen.getByTestId('submit-order'));
     const dialog = await confirmDialog();
     expect(within(dialog).getByTestId('review-deviation')).toHaveTextContent('±0.00100');
@@ -277,10 +277,10 @@ describe('order ticket', () => {
     // Remembered on this device for this instrument, not for another.
     first.unmount();
     const again = renderTicket();
-    expect(screen.getByTestId('deviation-100')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('deviation-10')).toHaveAttribute('aria-checked', 'true');
     again.unmount();
     renderTicket({ instrument: instrument({ Id: 2 }) });
-    expect(screen.getByTestId('deviation-30')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('deviation-3')).toHaveAttribute('aria-checked', 'true');
     // Pending orders carry their own price: no deviation.
     fireEvent.click(screen.getByTestId('mode-pending'));
     expect(screen.queryByTestId('deviation')).toBeNull();

@@ -32,6 +32,7 @@ import {
   checkTicket,
   DEFAULT_DEVIATION,
   deviationChoices,
+  deviationPoints,
   deviationText,
   estimate,
   freeBalanceOf,
@@ -56,7 +57,7 @@ export type OrderTicketProps = {
 /** Characters a lots or price field keeps: far beyond any real order, short of anything absurd. */
 const MAX_FIELD_LENGTH = 12;
 
-/** The deviations chosen on this device, per instrument (points). */
+/** The deviations chosen on this device, per instrument (in deviation units). */
 function storedDeviations(): Record<string, number> {
   try {
     const v: unknown = JSON.parse(readStorage(STORAGE_KEYS.ticketDeviation) ?? '{}');
@@ -274,7 +275,7 @@ export function OrderTicket({
                 }}
                 data-testid={`deviation-${v}`}
               >
-                <bdi dir="ltr">{`±${deviationText(v, precision)}`}</bdi>
+                <bdi dir="ltr">{`±${deviationText(deviationPoints(v, price, precision), precision)}`}</bdi>
               </Chip>
             ))}
           </Chips>

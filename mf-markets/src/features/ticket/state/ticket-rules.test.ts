@@ -29,7 +29,7 @@ const form = (over: Partial<TicketForm> = {}): TicketForm => ({
   sl: '',
   tpOn: false,
   tp: '',
-  deviation: 30,
+  deviation: 3,
   ...over,
 });
 const quote = { bid: 1.15, ask: 1.1502 };
@@ -162,10 +162,11 @@ describe('checkTicket: the rules of spec §5, one by one', () => {
   });
 
   it('a market order carries the opening price shown (ask for a buy, bid for a sell) and the deviation chosen', () => {
-    expect(checkTicket(form({ deviation: 100 }), fx, ctx)).toMatchObject({
+    // 3 units (the default) at 1.1502: one unit is 1 bp rounded, 0.0001 = 10 points.
+    expect(checkTicket(form({ deviation: 10 }), fx, ctx)).toMatchObject({
       params: { expected_price: '1.15020', max_deviation: 100 },
     });
-    expect(checkTicket(form({ side: SELL, deviation: 10 }), fx, ctx)).toMatchObject({
+    expect(checkTicket(form({ side: SELL, deviation: 1 }), fx, ctx)).toMatchObject({
       params: { expected_price: '1.15000', max_deviation: 10 },
     });
     // A pending order has its own price: no slippage guard.

@@ -8,7 +8,9 @@ import {
   checkLots,
   checkStops,
   closePriceOf,
-  DEVIATION_POINTS,
+  DEFAULT_DEVIATION_STEP,
+  DEVIATION_STEPS,
+  deviationUnitPoints,
   feeMicros,
   liquidationOf,
   MARGIN_MODE_FIXED,
@@ -52,13 +54,17 @@ export type TicketForm = {
   sl: string;
   tpOn: boolean;
   tp: string;
-  /** Market orders: points the fill may be worse than the price shown (the slippage guard). */
+  /** Market orders: how far the fill may be worse than the price shown, in deviation units (the slippage guard). */
   deviation: number;
 };
 
-/** The deviations the ticket offers, in points; the first is the default. */
-export const deviationChoices: readonly number[] = DEVIATION_POINTS;
-export const DEFAULT_DEVIATION: number = DEVIATION_POINTS[0];
+/** The deviations the ticket offers, in units of `deviationUnitPoints`. */
+export const deviationChoices: readonly number[] = DEVIATION_STEPS;
+export const DEFAULT_DEVIATION: number = DEFAULT_DEVIATION_STEP;
+
+/** A deviation of `steps` units for this instrument at `price`, in points (what the server takes). */
+export const deviationPoints = (steps: number, price: number, precision: number): number =>
+  steps * deviationUnitPoints(price, precision);
 
 /** A deviation in points as the price distance it allows ("0.00030" at 5 decimals). */
 export const deviationText = (points: number, precision: number): string =>
@@ -144,7 +150,11 @@ export function checkTicket(
       ...(form.mode === 1
         ? {
             expected_price: priceText(openPriceOf(form.side, ctx.quote), inst.PricePrecision),
-            max_deviation: form.deviation,
+            max_deviation: deviationPoints(
+              form.deviation,
+              openPriceOf(form.side, ctx.quote),
+              inst.PricePrecision,
+            ),
           }
         : {}),
     },
