@@ -212,6 +212,9 @@ test('the ticket says what it does: a ticked stop needs a price beside it, the c
   await expect(page.getByTestId('review-tp')).toHaveText('Not set');
   await expect(page.getByTestId('review-margin')).not.toHaveText('—');
   await expect(page.getByTestId('review-fee')).not.toHaveText('—');
+  // The slippage guard: the deviation allowed, as a price distance scaled to the instrument (±15.00 on BTC/USD).
+  await expect(page.getByTestId('review-deviation')).toHaveText(/^±\d+\.\d{2}$/);
+  await expect(review).toContainText('refused if that is worse than');
   await page.screenshot({ path: shot('confirm-market') });
   await page.getByTestId('confirm-order').click();
   await expect(page.getByText('Order placed.')).toBeVisible();

@@ -113,6 +113,41 @@ describe.each(MODES)('markets (%s)', (mode) => {
     expect(status.get('BTCUSD')).toBe(1);
   });
 
+  it('announces a market that closes or opens by its schedule on DAY_MARKET, though no tick comes', async () => {
+    const market = serviceOf(t);
+    const events: BusEvent[] = [];
+    const unsubscribe = t.app.ctx.bus.subscribe((e) => events.push(e));
+    const statusOf = (code: string) =>
+      events
+        .filter((e) => e.topic === TOPICS.dayMarket)
+        .flatMap((e) => e.data as DayMarketQuote[])
+        .filter((q) => q.Code === code)
+        .map((q) => q.MarketStatus);
+    try {
+      const friday = Date.UTC(2026, 10, 20, 21, 59);
+      clock = friday;
+      market.announceStatusChanges(friday);
+      await new Promise((r) => setImmediate(r));
+      events.length = 0;
+      // Nothing changed: nothing announced.
+      expect(market.announceStatusChanges(friday + 30_000)).toBe(0);
+      // Friday 22:00: forex closes (no more ticks); crypto stays open and is not announced.
+      clock = friday + MINUTE;
+      expect(market.announceStatusChanges(clock)).toBeGreaterThan(0);
+      await new Promise((r) => setImmediate(r));
+      expect(statusOf('EURUSD')).toEqual([0]);
+      expect(statusOf('BTCUSD')).toEqual([]);
+      // Sunday 22:00: open again.
+      events.length = 0;
+      clock = Date.UTC(2026, 10, 22, 22, 0);
+      market.announceStatusChanges(clock);
+      await new Promise((r) => setImmediate(r));
+      expect(statusOf('EURUSD')).toEqual([1]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('filters by searchCurrency on Code or ShowCode, case-insensitive', async () => {
     const get = async (s: string) =>
       (

@@ -107,7 +107,17 @@ describe.each(MODES)('realtime gateway (%s)', (mode) => {
 
     const bad = await open();
     bad.send({ type: 'login', token: 'f'.repeat(64), version: 1 });
-    expect(await bad.next((m) => m.type === 'login_result')).toMatchObject({ code: 999 });
+    expect(await bad.next((m) => m.type === 'login_result')).toMatchObject({
+      code: 999,
+      msg: '登入已過期，請重新登入。',
+    });
+    // The login carries the reader's language: the socket's messages follow it from then on.
+    bad.messages.length = 0;
+    bad.send({ type: 'login', token: 'f'.repeat(64), version: 1, lang: 'ar' });
+    expect(await bad.next((m) => m.type === 'login_result')).toMatchObject({
+      code: 999,
+      msg: 'انتهت صلاحية الجلسة. يرجى تسجيل الدخول مرة أخرى.',
+    });
 
     c.send({ type: 'ping', id: 42 });
     expect(await c.next((m) => m.type === 'pong')).toEqual({ type: 'pong', id: 42 });

@@ -4,9 +4,13 @@
  *   - the ledger sums to the balance (and the lock rows to lock_balance),
  *   - the balance is never negative,
  *   - lock_balance equals the sum of the margins of the open positions,
- *   - the engine never fails.
+ *   - the engine never fails;
+ * and over random accounts and single positions (long and short, leveraged and fixed margin), the engine stops the
+ * position out at the liquidation price the ticket shows (liquidationOf of @meridian/shared/pure), within one tick.
  */
 import fc from 'fast-check';
+import { closePriceOf, liquidationOf, openPriceOf, priceText } from '@meridian/shared/pure';
+import type { Side } from '@meridian/shared/pure';
 import { AppError } from '../src/lib/errors';
 import { MODES } from './helpers';
 import { expectInvariants, fundedUser, invariants, tradingApp } from './support/trading';
@@ -135,4 +139,93 @@ describe.each(MODES)('trading properties (%s)', (mode) => {
     expect(reasons.length).toBeGreaterThan(2);
     if (process.env.TRADING_PROPERTY_DEBUG) console.log(reasons, refusals);
   }, 30_000); // hundreds of transactions: seconds on a loaded machine
+  // USD/JPY converts its P/L at 1 / its own mid, a rate that moves with the position (rateFollowsPrice).
+  const LIQ = {
+    EURUSD: { id: 1, lots: ['0.1', '0.5', '1', '2'], lev: 100, start: [1.1, 1.1002] },
+    USDJPY: { id: 2, lots: ['0.1', '0.5', '1', '4'], lev: 50, start: [150, 150.02] },
+    BTCUSD: { id: 5, lots: ['0.05', '0.2', '1'], lev: 10, start: [60000, 60010] },
+    XAUUSD: { id: 3, lots: ['0.1', '1', '5'], lev: 20, start: [2400, 2400.5] }, // fixed margin mode
+  } as const;
+
+  it('stops a position out at the liquidation price the ticket shows, within one tick: long, short, both margin modes', async () => {
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...(Object.keys(LIQ) as (keyof typeof LIQ)[])),
+        fc.constantFrom<Side>(1, 2),
+        fc.nat(3),
+        fc.integer({ min: 100_00, max: 50_000_00 }),
+        async (code, side, lotsIdx, funds) => {
+          const spec = LIQ[code];
+          x.market.setPrice(code, spec.start[0], spec.start[1]);
+          const inst = x.market.instrument(spec.id);
+          const q0 = x.market.quote(spec.id);
+          if (!inst || !q0) throw new Error(`no ${code}`);
+          const lots = spec.lots[lotsIdx % spec.lots.length] as string;
+          const P = inst.pricePrecision;
+          const tick = 10 ** -P;
+          const u = await fundedUser(x.app, funds);
+          const liq = liquidationOf({
+            side,
+            lots,
+            contractSize: inst.contractSize,
+            openPrice: priceText(openPriceOf(side, q0), P),
+            closePrice: priceText(closePriceOf(side, q0), P),
+            leverage: spec.lev,
+            marginMode: inst.marginMode,
+            feeRate: inst.feeRate,
+            feeType: 1,
+            usdRate: x.market.usdRate(inst.quoteCurrency) ?? 0,
+            rateFollowsPrice: code === 'USDJPY',
+            account: { balanceCents: funds, lockCents: 0, floatingMicros: 0 },
+            pricePrecision: P,
+          });
+          let order;
+          try {
+            order = await x.app.services.trading.commands.submit(u.user.id, {
+              type: side,
+              cont: lots,
+              forex_id: spec.id,
+              status: 1,
+              multiple: spec.lev,
+            });
+          } catch (err) {
+            // The ticket says so instead of a price, and the server refuses it.
+            expect(liq.kind).toBe('noMargin');
+            expect(err).toBeInstanceOf(AppError);
+            return;
+          }
+          if (liq.kind !== 'price') return;
+          seen.add(`${code} ${side}`);
+          const spread = q0.ask - q0.bid;
+          const round = (v: number) => Number(v.toFixed(P));
+          // Put the position's close-side price (a long's bid, a short's ask) at `close`, the spread unchanged.
+          const closeAt = async (close: number) => {
+            const bid = side === 1 ? close : round(close - spread);
+            x.market.setPrice(code, round(bid), round(bid + spread));
+            await x.engine.idle();
+            return x.app.ctx.db
+              .selectFrom('orders')
+              .selectAll()
+              .where('id', '=', order.Id)
+              .executeTakeFirstOrThrow();
+          };
+          const away = side === 1 ? tick : -tick;
+          await x.engine.idle();
+          // One tick before the liquidation price: still open.
+          expect((await closeAt(round(liq.price + away))).status).toBe(1);
+          // At it, or at the latest one tick beyond it: stopped out there.
+          let row = await closeAt(liq.price);
+          if (row.status === 1) row = await closeAt(round(liq.price - away));
+          expect(row).toMatchObject({ status: 3, close_reason: 'stop_out' });
+          expect(Math.abs(Number(row.close_price) - liq.price)).toBeLessThanOrEqual(tick * 1.000001);
+          expectInvariants(await invariants(x.app, u.user.id));
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // Both sides over several instruments reached a liquidation price (not only refusals or "none").
+    expect(seen.size).toBeGreaterThanOrEqual(4);
+    expect(x.engine.errors).toEqual([]);
+  }, 60_000);
 });

@@ -136,6 +136,71 @@ describe.each(MODES)('trading (%s)', (mode) => {
     expectInvariants(await invariants(x.app, u.user.id));
   });
 
+  it('USD/JPY: margin, fee, P/L and stop-out are booked in USD, the account currency, not in yen', async () => {
+    const u = await fundedUser(x.app, 2000_00);
+    const open = await api<OrderView>(x.app, u.token, SUBMIT, {
+      type: 1,
+      cont: '1',
+      forex_id: 2,
+      status: 1,
+      multiple: 100,
+    });
+    expect(open.code).toBe(1);
+    // 1 lot x 100,000 x 150.02 / 100 = 150,020 JPY, at 1 / 150.01 (the mid) USD per JPY: 1,000.066662 USD.
+    expect(open.data).toMatchObject({
+      FillPrice: '150.020',
+      CautionMoney: '1000.066662',
+      TradeFee: '0.500000',
+    });
+    expect((await api(x.app, u.token, '/v1/api/main/wallet/getBalance')).data).toEqual({
+      balance: '999.43', // 2000 - 1000.07 - 0.50
+      lock_balance: '1000.07',
+    });
+    x.market.setPrice('USDJPY', 151.02, 151.04);
+    await x.engine.idle();
+    const detail = await api(x.app, u.token, '/v1/api/main/account/forexDetail');
+    // (151.02 - 150.02) x 100,000 = 100,000 JPY at 1 / 151.03: 662.120109 USD.
+    expect(detail.data).toMatchObject({ used_margin: '1000.070000', floating_profit: '662.120109' });
+    const closed = await api<OrderView>(x.app, u.token, '/v1/api/forex/close', { id: open.data.Id });
+    expect(closed.data.FactProfits).toBe('662.120109');
+    expect((await api(x.app, u.token, '/v1/api/main/wallet/getBalance')).data).toEqual({
+      balance: '2661.62', // 999.43 + 1000.07 + 662.12
+      lock_balance: '0.00',
+    });
+    // Stop-out on USD figures: 1 lot at 151.04 locks 1,000.07 USD; equity 2661.12 + P/L in USD.
+    const again = await api<OrderView>(x.app, u.token, SUBMIT, {
+      type: 1,
+      cont: '1',
+      forex_id: 2,
+      status: 1,
+      multiple: 100,
+    });
+    expect(again.data.CautionMoney).toBe('1000.066212');
+    await x.engine.idle();
+    // At 148.50: -254,000 JPY = -1,710.32 USD, equity 950.80 > 50% of 1,000.07: held.
+    x.market.setPrice('USDJPY', 148.5, 148.52);
+    await x.engine.idle();
+    expect(
+      (
+        await x.app.ctx.db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', again.data.Id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe(1);
+    // At 147.50: -354,000 JPY = -2,399.84 USD, equity 261.28 <= 500.04: stopped out.
+    x.market.setPrice('USDJPY', 147.5, 147.52);
+    await x.engine.idle();
+    const row = await x.app.ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', again.data.Id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 3, close_reason: 'stop_out', close_price: '147.5' });
+    expectInvariants(await invariants(x.app, u.user.id));
+  });
+
   it('fixed margin mode: lots x units per lot', async () => {
     const u = await fundedUser(x.app, 100_000_00);
     const r = await api<OrderView>(x.app, u.token, SUBMIT, {
@@ -405,6 +470,83 @@ describe.each(MODES)('trading (%s)', (mode) => {
     expectInvariants(inv);
     const log = await api(x.app, u.token, '/v1/api/main/accountLog/forexChange', { page: 1 });
     expect(log.data.list[0]).toMatchObject({ Type: 7, Value: '1004.10' });
+  });
+
+  it('slippage guard: refuses a market fill worse than the price seen by more than the deviation, takes a better one', async () => {
+    const u = await fundedUser(x.app, 100_000_00);
+    const count = async () =>
+      (await x.app.ctx.db.selectFrom('orders').select('id').where('user_id', '=', u.user.id).execute())
+        .length;
+    // The ask is 1.10020: the trader saw 1.10000, two pips (20 points) lower.
+    const worse = await buyEur(u.token, { expected_price: '1.1', max_deviation: 19 });
+    expect(worse.code).toBe(ERROR_CODES.slippageExceeded);
+    expect(worse.msg).toBe(
+      'The price moved: a buy would now open at 1.10020, more than 19 points above the 1.10000 you saw. Nothing was placed; check the price and try again.',
+    );
+    // Without a deviation, any worse fill is refused.
+    expect((await buyEur(u.token, { expected_price: '1.10019' })).code).toBe(ERROR_CODES.slippageExceeded);
+    expect(await count()).toBe(0);
+    expect((await api(x.app, u.token, '/v1/api/main/wallet/getBalance')).data).toEqual({
+      balance: '100000.00',
+      lock_balance: '0.00',
+    });
+    // Exactly at the deviation: filled, the detail shows what was seen and what it got.
+    const within = await buyEur(u.token, { expected_price: '1.1', max_deviation: 20 });
+    expect(within.code).toBe(1);
+    expect(within.data).toMatchObject({
+      ExpectedPrice: '1.10000',
+      OriginPrice: '1.10000',
+      FillPrice: '1.10020',
+    });
+    expect(within.data.CautionMoney).toBe('110.020000'); // margin at the fill, not at the price seen
+    // A better fill is always taken.
+    const better = await buyEur(u.token, { expected_price: '1.1010', max_deviation: 0 });
+    expect(better.data).toMatchObject({ ExpectedPrice: '1.10100', FillPrice: '1.10020' });
+    // A sell receives the bid (1.10000): worse than 1.10010 by 10 points.
+    const sell = { type: 2, expected_price: '1.1001' };
+    const s1 = await buyEur(u.token, { ...sell, max_deviation: 9 });
+    expect(s1.code).toBe(ERROR_CODES.slippageExceeded);
+    expect(s1.msg).toMatch(/a sell would now open at 1.10000, more than 9 points below the 1.10010/);
+    expect((await buyEur(u.token, { ...sell, max_deviation: 10 })).code).toBe(1);
+    expect((await buyEur(u.token, { type: 2, expected_price: '1.0999' })).code).toBe(1);
+    // A pending order has its own price: the guard does not apply.
+    const pending = await buyEur(u.token, { status: 0, target_price: '1.05', expected_price: '1.0' });
+    expect(pending.data).toMatchObject({ Status: 0, ExpectedPrice: '1.05000' });
+    // Translated.
+    const hk = await x.app.inject({
+      method: 'GET',
+      url: `${SUBMIT}?type=1&cont=0.1&forex_id=1&status=1&multiple=100&expected_price=1.1`,
+      headers: { authorization: u.token, lang: 'hk' },
+    });
+    expect(hk.json()).toMatchObject({
+      code: ERROR_CODES.slippageExceeded,
+      msg: '價格已變動：買入現在將以 1.10020 成交，比您看到的 1.10000 高出超過 0 點。訂單未下達，請確認價格後再試。',
+    });
+    // Hostile values are refused before any arithmetic.
+    const hostile: Record<string, string | number>[] = [
+      { expected_price: '-1.1' },
+      { expected_price: '0' },
+      { expected_price: '1e5' },
+      { expected_price: '0x10' },
+      { expected_price: 'NaN' },
+      { expected_price: '1.1234567890123' },
+      { max_deviation: -1 },
+      { max_deviation: 1_000_001 },
+      { max_deviation: '1e3' },
+      { max_deviation: '2.5' },
+    ];
+    for (const bad of hostile) {
+      const r = await buyEur(u.token, { expected_price: '1.1002', ...bad });
+      expect([bad, r.code]).toEqual([bad, ERROR_CODES.validation]);
+    }
+    const twice = await x.app.inject({
+      method: 'GET',
+      url: `${SUBMIT}?type=1&cont=0.1&forex_id=1&multiple=100&expected_price=1.1&expected_price=1.2`,
+      headers: { authorization: u.token },
+    });
+    expect(twice.json().code).toBe(ERROR_CODES.validation);
+    expect(await count()).toBe(5);
+    expectInvariants(await invariants(x.app, u.user.id));
   });
 
   it('makes submit idempotent with a client order id', async () => {

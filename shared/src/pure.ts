@@ -72,9 +72,12 @@ export {
   profitUsdMicros,
   toUsdMicros,
   usdRateOf,
+  usdRateFollowsPrice,
   marginLevelPercent,
   isStopOut,
   liquidationOf,
+  slippageExceeded,
+  deviationUnitPoints,
   checkLots,
   isValidLots,
   stepLots,
@@ -105,7 +108,14 @@ export { OPS_PATHS } from './navigation/ops-paths';
 export type { OpsPath } from './navigation/ops-paths';
 
 // The wire contract
-export { ORDER_STATUS, CLOSE_REASONS, TRADE_INPUT_LIMITS } from './contract/trading';
+export {
+  ORDER_STATUS,
+  CLOSE_REASONS,
+  DEVIATION_STEPS,
+  DEFAULT_DEVIATION_STEP,
+  MAX_DEVIATION_POINTS,
+  TRADE_INPUT_LIMITS,
+} from './contract/trading';
 export type {
   OrderStatus,
   CloseReason,

@@ -6,6 +6,7 @@ import {
   appStore,
   applyQuotesAtom,
   attachRealtime,
+  languageAtom,
   RealtimeClient,
   resolveSocketUrl,
   sessionAtom,
@@ -16,8 +17,10 @@ import type { DayMarketQuote } from '@meridian/shared';
 
 export function startRealtime(apiOrigin: () => string): RealtimeClient {
   const client = new RealtimeClient({
-    url: () => resolveSocketUrl(apiOrigin()),
+    // The language on the URL too: a guest's socket (no login) still answers in the reader's language.
+    url: () => `${resolveSocketUrl(apiOrigin())}?lang=${encodeURIComponent(appStore.get(languageAtom))}`,
     getToken: () => appStore.get(sessionAtom).token,
+    getLanguage: () => appStore.get(languageAtom),
   });
   attachRealtime(client);
 
@@ -27,6 +30,16 @@ export function startRealtime(apiOrigin: () => string): RealtimeClient {
     const next = appStore.get(sessionAtom).token;
     if (next !== token) {
       token = next;
+      client.relogin();
+    }
+  });
+
+  // And when the language changes: the server's messages on the socket follow the reader's language.
+  let lang = appStore.get(languageAtom);
+  appStore.sub(languageAtom, () => {
+    const next = appStore.get(languageAtom);
+    if (next !== lang) {
+      lang = next;
       client.relogin();
     }
   });

@@ -214,6 +214,8 @@ export async function registerRealtime(
           });
           return;
         }
+        // The reader's language from now on (a login is sent again when it changes).
+        if (typeof msg.lang === 'string') c.lang = requestLanguage(msg.lang);
         const user = isTokenShape(msg.token) ? await findSessionUser(ctx, msg.token).catch(() => null) : null;
         c.userId = user?.id ?? null;
         c.sessionId = user?.sessionId ?? null;

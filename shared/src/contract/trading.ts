@@ -1,6 +1,6 @@
 /**
  * The wire contract of the trading calls and of FOREX_TRADE / FOREX_CLOSED: the shapes the server sends and the
- * parameters it takes. Types only (plus two small constant tables), so importing them costs a client nothing; the
+ * parameters it takes. Types only (plus a few small constant tables), so importing them costs a client nothing; the
  * server's response schemas are checked against these types at compile time, so a renamed field fails both sides.
  */
 import type { Side } from '../domain/trading';
@@ -86,7 +86,24 @@ export type SubmitParams = {
   target_profit_price?: string;
   multiple: number;
   client_order_id?: string;
+  /**
+   * Market orders: the opening price the trader saw (the ask for a buy, the bid for a sell). With it the server
+   * refuses the order (code slippageExceeded) when the fill would be worse than this price by more than
+   * `max_deviation` points; a better fill is always taken. Ignored for pending orders.
+   */
+  expected_price?: string;
+  /** Points (units of the instrument's last price decimal) the fill may be worse than `expected_price`: 0-MAX_DEVIATION_POINTS, 0 when absent. */
+  max_deviation?: number;
 };
+
+/**
+ * The deviations the ticket offers, as multiples of the instrument's deviation unit (`deviationUnitPoints`: about
+ * one basis point of its price, so ±3 is 3 pips on EUR/USD and about 15 USD on BTC/USD); 3 is the default.
+ */
+export const DEVIATION_STEPS = [1, 3, 10, 50] as const;
+export const DEFAULT_DEVIATION_STEP = 3;
+/** The largest deviation the server takes, in points. */
+export const MAX_DEVIATION_POINTS = 1_000_000;
 
 /** GET /v1/api/forex/my_deal: one page of the caller's orders of one status. */
 export type DealPage = {

@@ -13,6 +13,7 @@ import {
   marginMicros,
   microsToCents,
   profitUsdMicros,
+  usdRateFollowsPrice,
 } from './trading';
 import type { NewOrderLiquidationInput, Side } from './trading';
 
@@ -24,6 +25,7 @@ function booked(i: NewOrderLiquidationInput): { margin: number; fee: number } {
     price: i.openPrice,
     leverage: i.leverage,
     marginMode: i.marginMode,
+    usdRate: i.usdRate,
   });
   const fee = feeMicros({ lots: i.lots, feeRate: i.feeRate, marginMicros: margin, feeType: i.feeType });
   return { margin: microsToCents(margin), fee: microsToCents(fee) };
@@ -246,5 +248,49 @@ describe('liquidationOf', () => {
     expect(withOthers.kind).toBe('price');
     if (alone.kind === 'price' && withOthers.kind === 'price')
       expect(withOthers.price).toBeGreaterThan(alone.price);
+  });
+
+  it('USD/JPY: the P/L converts at 1 / its own mid, so the level follows that rate as the engine books it', () => {
+    // 1 lot long at 155.774 (spread 0.009), x10, on 100,000 USD: margin 10,000.29 USD, stop-out at equity 5,000.15.
+    const order = {
+      side: BUY,
+      lots: '1',
+      contractSize: 100_000,
+      openPrice: '155.774',
+      closePrice: '155.765',
+      leverage: 10,
+      marginMode: 2,
+      feeRate: 7,
+      feeType: 1,
+      usdRate: 2 / (155.765 + 155.774),
+      pricePrecision: 3,
+      account: { balanceCents: 10_000_000, lockCents: 0, floatingMicros: 0 },
+    } as const;
+    const held = liquidationOf(order);
+    const follows = liquidationOf({ ...order, rateFollowsPrice: true });
+    if (held.kind !== 'price' || follows.kind !== 'price') throw new Error('expected prices');
+    // Held at today's rate it would say about 7.80; a loss of 94,993 USD is really reached near 79.9 JPY.
+    expect(held.price).toBeLessThan(10);
+    expect(follows.price).toBeGreaterThan(79);
+    expect(follows.price).toBeLessThan(81);
+    // By the engine's rule at each price (rate 2 / (bid + ask)): stopped at it, not one tick above.
+    const { margin, fee } = booked(order);
+    const equityAt = (bid: number) =>
+      centsToMicros(10_000_000 - fee) +
+      profitUsdMicros({ ...order, closePrice: bid, usdRate: 2 / (bid + bid + 0.009) });
+    const used = centsToMicros(margin);
+    expect(isStopOut(equityAt(follows.price), used)).toBe(true);
+    expect(isStopOut(equityAt(Number((follows.price + 0.001).toFixed(3))), used)).toBe(false);
+  });
+
+  it('which instruments convert at their own price: USDXXX quoted in XXX with no XXXUSD', () => {
+    const codes = new Set(['USDJPY', 'EURUSD', 'USDCHF', 'EURJPY', 'GBPUSD']);
+    const has = (c: string) => codes.has(c);
+    expect(usdRateFollowsPrice('USDJPY', 'JPY', has)).toBe(true);
+    expect(usdRateFollowsPrice('usdchf', 'chf', has)).toBe(true);
+    expect(usdRateFollowsPrice('EURJPY', 'JPY', has)).toBe(false);
+    expect(usdRateFollowsPrice('EURUSD', 'USD', has)).toBe(false);
+    // A direct XXXUSD gives the rate instead.
+    expect(usdRateFollowsPrice('USDGBP', 'GBP', has)).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import {
   BUY,
   SELL,
+  slippageExceeded,
+  deviationUnitPoints,
   centsToMicros,
   checkLots,
   checkStops,
@@ -55,23 +57,44 @@ describe('decimal helpers', () => {
 
 describe('margin (docs/rules.md)', () => {
   it('fixed mode: lots x units per lot', () => {
-    expect(marginMicros({ lots: '0.5', contractSize: 100, price: 2400, leverage: 10, marginMode: 1 })).toBe(
-      50_000_000,
-    );
+    expect(
+      marginMicros({
+        lots: '0.5',
+        contractSize: 100,
+        price: 2400,
+        leverage: 10,
+        marginMode: 1,
+        usdRate: 0.0064,
+      }),
+    ).toBe(50_000_000);
   });
   it('leveraged mode: lots x units x price / multiplier, 6 decimals', () => {
     // 0.01 lot EUR/USD at 1.08523, 1:100 -> 1000 x 1.08523 / 100 = 10.8523
     expect(
-      marginMicros({ lots: '0.01', contractSize: 100000, price: 1.08523, leverage: 100, marginMode: 2 }),
+      marginMicros({
+        lots: '0.01',
+        contractSize: 100000,
+        price: 1.08523,
+        leverage: 100,
+        marginMode: 2,
+        usdRate: 1,
+      }),
     ).toBe(10_852_300);
     // 0.03 x 100000 x 1.08523 / 7 = 465.098571428... -> 465.098571
     expect(
-      marginMicros({ lots: '0.03', contractSize: 100000, price: '1.08523', leverage: 7, marginMode: 2 }),
+      marginMicros({
+        lots: '0.03',
+        contractSize: 100000,
+        price: '1.08523',
+        leverage: 7,
+        marginMode: 2,
+        usdRate: 1,
+      }),
     ).toBe(465_098_571);
     // rounding half away from zero at the 6th decimal: 1 x 1 x 0.0000015 / 1
-    expect(marginMicros({ lots: 1, contractSize: 1, price: '0.0000015', leverage: 1, marginMode: 2 })).toBe(
-      2,
-    );
+    expect(
+      marginMicros({ lots: 1, contractSize: 1, price: '0.0000015', leverage: 1, marginMode: 2, usdRate: 1 }),
+    ).toBe(2);
   });
 });
 
@@ -209,5 +232,32 @@ describe('priceText', () => {
     expect(priceText('150', 3)).toBe('150.000');
     expect(priceText('1.1234567', 5)).toBe('1.1234567');
     expect(priceText(60000, 2)).toBe('60000.00');
+  });
+});
+
+describe('slippageExceeded: a worse fill than seen by more than the deviation, never a better one', () => {
+  it('a buy pays more, a sell receives less; the limit itself is allowed; exact at any precision', () => {
+    expect(slippageExceeded(BUY, '1.1', '1.10020', 20, 5)).toBe(false);
+    expect(slippageExceeded(BUY, '1.1', '1.10021', 20, 5)).toBe(true);
+    expect(slippageExceeded(BUY, '1.1', '1.09', 0, 5)).toBe(false);
+    expect(slippageExceeded(SELL, '1.1001', '1.1', 10, 5)).toBe(false);
+    expect(slippageExceeded(SELL, '1.1001', '1.1', 9, 5)).toBe(true);
+    expect(slippageExceeded(SELL, '1.1', '1.2', 0, 5)).toBe(false);
+    // 0.1 + 0.2 is not 0.3 in floating point; here it is.
+    expect(slippageExceeded(BUY, '0.1', '0.3', 2000, 4)).toBe(false);
+    expect(slippageExceeded(BUY, 87938.7, 87938.72, 2, 2)).toBe(false);
+    expect(slippageExceeded(BUY, 87938.7, 87938.73, 2, 2)).toBe(true);
+  });
+});
+
+describe('deviationUnitPoints: about one basis point of the price, in points', () => {
+  it('scales with the price: pips on forex, dollars on bitcoin, at least one point', () => {
+    expect(deviationUnitPoints(1.1502, 5)).toBe(10); // 0.0001
+    expect(deviationUnitPoints(155.77, 3)).toBe(20); // 0.02
+    expect(deviationUnitPoints(60000, 2)).toBe(500); // 5.00
+    expect(deviationUnitPoints(2400.5, 2)).toBe(20); // 0.20
+    expect(deviationUnitPoints(0.5, 2)).toBe(1); // below a tick: one tick
+    expect(deviationUnitPoints(0, 5)).toBe(1);
+    expect(deviationUnitPoints(Number.NaN, 5)).toBe(1);
   });
 });

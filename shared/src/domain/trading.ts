@@ -179,16 +179,23 @@ export type MarginInput = {
   leverage: DecimalInput;
   /** 1 fixed, else leveraged. */
   marginMode: number;
+  /**
+   * USD value of one unit of the instrument's quote currency (1 for USD; `usdRateOf`), leveraged mode: the notional
+   * lots x units x price is an amount of the quote currency (JPY for USD/JPY) and the account is in USD.
+   */
+  usdRate: DecimalInput;
 };
 
 /**
- * Margin in micro-units (6 decimals), docs/rules.md: fixed mode = lots x units per lot; otherwise
- * lots x units x price / multiplier.
+ * Margin in USD micro-units (6 decimals), docs/rules.md: fixed mode = lots x units per lot (an amount of the account's
+ * currency per lot, like the per-lot fee); otherwise lots x units x price / multiplier, an amount of the quote
+ * currency, converted to USD at `usdRate` and rounded once.
  */
 export function marginMicros(i: MarginInput): number {
   const base = mul(parseDecimal(i.lots), parseDecimal(i.contractSize));
   if (i.marginMode === MARGIN_MODE_FIXED) return toSafe(roundTo(base, MICRO));
-  return toSafe(divRound(mul(base, parseDecimal(i.price)), parseDecimal(i.leverage), MICRO));
+  const notionalUsd = mul(mul(base, parseDecimal(i.price)), parseDecimal(i.usdRate));
+  return toSafe(divRound(notionalUsd, parseDecimal(i.leverage), MICRO));
 }
 
 export type FeeInput = {
@@ -260,6 +267,21 @@ export function usdRateOf(
   return undefined;
 }
 
+/**
+ * Whether `usdRateOf(quoteCurrency)` reads the rate from this instrument's own price: a `USDXXX` instrument quoted in
+ * XXX where no `XXXUSD` exists (USD/JPY: 1 / its mid). Then its P/L in USD moves with the price twice (the difference
+ * and the rate), and a liquidation price must follow both (`rateFollowsPrice`).
+ */
+export function usdRateFollowsPrice(
+  code: string,
+  quoteCurrency: string,
+  has: (code: string) => boolean,
+): boolean {
+  const cur = quoteCurrency.toUpperCase();
+  if (cur === 'USD' || has(`${cur}USD`)) return false;
+  return code.toUpperCase() === `USD${cur}`;
+}
+
 /** Quote-currency micro-units to USD micro-units at `usdRate`. */
 export function toUsdMicros(quoteMicros: number, usdRate: DecimalInput): number {
   return toSafe(roundTo(mul({ n: BigInt(quoteMicros), s: MICRO }, parseDecimal(usdRate)), MICRO));
@@ -304,8 +326,14 @@ export type NewOrderLiquidationInput = {
   marginMode: number;
   feeRate: DecimalInput;
   feeType: number;
-  /** USD value of one unit of the quote currency, assumed constant. */
+  /** USD value of one unit of the quote currency, now (the margin is converted at it, and the P/L when constant). */
   usdRate: DecimalInput;
+  /**
+   * The quote currency's USD rate is this instrument's own (USD/JPY: 1 / its mid), so it moves with the price: the
+   * P/L at each price converts at that price's rate, as the engine books it. Otherwise the rate is held constant
+   * (another instrument's price, everything else unchanged).
+   */
+  rateFollowsPrice?: boolean;
   account: AccountState;
   pricePrecision: number;
   levelPercent?: number;
@@ -331,6 +359,7 @@ export function liquidationOf(i: NewOrderLiquidationInput): NewOrderLiquidation 
     price: i.openPrice,
     leverage: i.leverage,
     marginMode: i.marginMode,
+    usdRate: i.usdRate,
   });
   const fee = feeMicros({ lots: i.lots, feeRate: i.feeRate, marginMicros: margin, feeType: i.feeType });
   const marginCents = microsToCents(margin);
@@ -368,16 +397,29 @@ export function liquidationOf(i: NewOrderLiquidationInput): NewOrderLiquidation 
   const num = long ? base + move : base - move;
   // The engine books P/L rounded to micro-units: settle on the first tick, walking from the position's side, at
   // which its own rule says stop-out (a long's highest such price, a short's lowest).
-  const equityAt = (ticks: bigint) =>
-    cashMicros +
-    profitUsdMicros({
-      side: i.side,
-      lots: i.lots,
-      contractSize: i.contractSize,
-      openPrice: i.openPrice,
-      closePrice: formatScaled(ticks, P),
-      usdRate: i.usdRate,
-    });
+  // A rate that follows the price is the engine's: 2 / (bid + ask) at that close-side price, the spread unchanged.
+  const spread = Math.abs(Number(i.openPrice) - Number(i.closePrice));
+  const rateAt = (close: string): DecimalInput => {
+    if (!i.rateFollowsPrice) return i.usdRate;
+    const c = Number(close);
+    const bid = long ? c : c - spread;
+    // A short's ask below the spread: no bid to take a mid from (far in profit anyway).
+    return bid > 0 ? 2 / (bid + bid + spread) : i.usdRate;
+  };
+  const equityAt = (ticks: bigint) => {
+    const close = formatScaled(ticks, P);
+    return (
+      cashMicros +
+      profitUsdMicros({
+        side: i.side,
+        lots: i.lots,
+        contractSize: i.contractSize,
+        openPrice: i.openPrice,
+        closePrice: close,
+        usdRate: rateAt(close),
+      })
+    );
+  };
   const worse = long ? -1n : 1n;
   const stopAt = (ticks: bigint) => ticks <= 0n || stoppedAt(equityAt(ticks));
   // Gallop to a bracket [stopped, not stopped] a tick apart, then bisect (P/L rounding can flatten many ticks).
@@ -424,6 +466,40 @@ const MAX_PRICE_TICKS = 10n ** 15n;
 function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
   return a % b !== 0n && a < 0n ? q - 1n : q;
+}
+
+/**
+ * Whether a market fill at `fill` is worse for the trader than `expected` by more than `maxPoints` points of
+ * 10^-precision: a buy pays more, a sell receives less. A better fill is never refused. Exact (no floating point).
+ */
+export function slippageExceeded(
+  side: Side,
+  expected: DecimalInput,
+  fill: DecimalInput,
+  maxPoints: number,
+  precision: number,
+): boolean {
+  const e = parseDecimal(expected);
+  const f = parseDecimal(fill);
+  const s = Math.max(e.s, f.s, precision);
+  const scale = (d: { n: bigint; s: number }) => d.n * 10n ** BigInt(s - d.s);
+  const worse = side === BUY ? scale(f) - scale(e) : scale(e) - scale(f);
+  return worse > BigInt(maxPoints) * 10n ** BigInt(s - precision);
+}
+
+/**
+ * The ticket's unit of deviation for an instrument at `price`, in points of 10^-precision: one basis point of the
+ * price rounded to 1, 2 or 5 x 10^k (0.0001 on EUR/USD at 1.15 = 10 points, 5 USD on BTC/USD at 60,000 = 500
+ * points), at least one point. A slippage allowance has to scale with the price: 30 points are 3 pips on a 5-decimal
+ * quote but 0.30 USD on BTC, which moves more than that in a second.
+ */
+export function deviationUnitPoints(price: number, precision: number): number {
+  if (!(price > 0) || !Number.isFinite(price)) return 1;
+  const x = price * 1e-4;
+  const e = Math.floor(Math.log10(x));
+  const m = x / 10 ** e;
+  const nice = (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * 10 ** e;
+  return Math.max(1, Math.round(nice * 10 ** precision));
 }
 
 export type LotsCheck = 'ok' | 'belowMinimum' | 'offStep' | 'invalid';

@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   instrumentNotFound: 1208,
   /** A stop loss or take profit that is not a price (negative, not a number, out of range). */
   stopPriceInvalid: 1209,
+  /** A market order whose fill would be worse than the price the trader saw by more than the deviation allowed. */
+  slippageExceeded: 1210,
   /** The instrument's last quote is older than QUOTE_MAX_AGE_MS (the feed stopped): no market order, no close. */
   noPrice: 1250,
 

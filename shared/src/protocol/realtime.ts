@@ -27,7 +27,8 @@ export function isTopic(value: unknown): value is Topic {
 }
 
 // ---- client -> server ----
-export type ClientLogin = { type: 'login'; token: string; version: number };
+/** `lang`: the language of the messages the server sends on this socket from now on (its refusals). */
+export type ClientLogin = { type: 'login'; token: string; version: number; lang?: string };
 export type ClientPing = { type: 'ping'; id: number };
 export type ClientSubscribe = { type: 'subscribe'; topic: Topic };
 export type ClientUnsubscribe = { type: 'unsubscribe'; topic: Topic };

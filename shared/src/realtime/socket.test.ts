@@ -179,6 +179,28 @@ describe('opening and login', () => {
     expect(client.isLoggedIn).toBe(false);
   });
 
+  it("each login carries the reader's language; a relogin after a language change carries the new one", () => {
+    let lang = 'en';
+    const client = makeClient({ getLanguage: () => lang });
+    const socket = openClient(client);
+    expect(socket.messages()[0]).toEqual({
+      type: 'login',
+      token: 'tok-1',
+      version: PROTOCOL_VERSION,
+      lang: 'en',
+    });
+    socket.serverSend({ type: 'login_result', code: 1, msg: 'ok' });
+    lang = 'ar';
+    client.relogin();
+    expect(socket.messages().at(-1)).toEqual({
+      type: 'login',
+      token: 'tok-1',
+      version: PROTOCOL_VERSION,
+      lang: 'ar',
+    });
+    expect(sockets()).toHaveLength(1);
+  });
+
   it('relogin without a token on an anonymous connection changes nothing', () => {
     token = null;
     const client = makeClient();

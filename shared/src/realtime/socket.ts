@@ -21,6 +21,8 @@ export type RealtimeClientOptions = {
   url: () => string;
   /** The session token, read on every login; null when logged out. */
   getToken: () => string | null;
+  /** The reader's language, sent with every login so the server's messages on the socket are in it. */
+  getLanguage?: () => string;
   /** Defaults to the global `WebSocket`. */
   WebSocketImpl?: typeof WebSocket;
   logger?: Pick<Console, 'debug' | 'warn'>;
@@ -120,7 +122,7 @@ export class RealtimeClient {
   }
 
   /**
-   * Log in again on the open socket after the token changed. Logging out cannot be expressed by a login message, so
+   * Log in again on the open socket after the token or the language changed. Logging out cannot be expressed by a login message, so
    * without a token the connection is renewed anonymously (a fresh socket, topics re-sent).
    */
   relogin(): void {
@@ -200,7 +202,8 @@ export class RealtimeClient {
   private login(token: string): void {
     this.loggedIn = false;
     this.loginSent = true;
-    this.send({ type: 'login', token, version: PROTOCOL_VERSION });
+    const lang = this.opts.getLanguage?.();
+    this.send({ type: 'login', token, version: PROTOCOL_VERSION, ...(lang ? { lang } : {}) });
   }
 
   private heartbeat(): void {

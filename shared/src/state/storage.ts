@@ -4,6 +4,10 @@ export const STORAGE_KEYS = {
   user: 'meridian.user',
   language: 'meridian.lang',
   hideBalance: 'meridian.hideBalance',
+  /** The demo account this device created (its `demo_id`, the secret to log in to it again). */
+  demoId: 'meridian.demoId',
+  /** The order ticket's maximum deviation per instrument: JSON { [instrumentId]: points }. */
+  ticketDeviation: 'meridian.ticket.deviation',
 } as const;
 
 export function readStorage(key: string): string | null {

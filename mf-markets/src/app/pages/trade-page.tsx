@@ -25,7 +25,7 @@ import { OrderTicket } from '../../features/ticket/components/order-ticket';
 import { usePriceLive } from '../../features/ticket/hooks/use-price-live';
 import { liveQuote, useTradeList } from '../../lib/instruments';
 import type { Instrument } from '../../lib/instruments';
-import { usdRateOf } from '../../lib/usd-rate';
+import { usdRateFollowsPrice, usdRateOf } from '../../lib/usd-rate';
 import { useLanguage } from '../../lib/use-language';
 import { NS } from '../i18n';
 
@@ -96,6 +96,7 @@ export default function TradePage() {
           marketOpen={live.marketStatus === 1}
           priceLive={priceLive}
           usdRate={usdRateOf(instrument.QuoteCurrency, instruments, quotes)}
+          rateFollowsPrice={usdRateFollowsPrice(instrument, instruments)}
           lang={lang}
         />
         <InstrumentPicker

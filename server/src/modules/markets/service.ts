@@ -35,6 +35,8 @@ type State = {
   /** Built lazily (synthetic history + persisted tail). */
   series: Record<Period, Series> | undefined;
   history: Record<Period, Candle[]> | undefined;
+  /** Whether the market was open when last announced (DAY_MARKET's MarketStatus), to announce a change. */
+  announcedOpen: boolean | undefined;
 };
 
 export type DayStats = {
@@ -61,6 +63,8 @@ export type MarketServiceOptions = {
   flushMs?: number;
   /** Quotes older than this are not traded at (QUOTE_MAX_AGE_MS); null: never stale (a feed driven by hand). */
   maxQuoteAgeMs?: number | null;
+  /** How often the schedule is checked for markets that opened or closed, to announce them (autoStart only). */
+  statusCheckMs?: number;
   instruments?: readonly InstrumentSpec[];
   log?: Log;
 };
@@ -88,6 +92,7 @@ export class MarketService implements MarketData {
   private publishScheduled = false;
   private flushing: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | undefined;
+  private statusTimer: NodeJS.Timeout | undefined;
   private unsubscribers: (() => void)[] = [];
   private initialised = false;
   private closed = false;
@@ -115,6 +120,7 @@ export class MarketService implements MarketData {
         },
         series: undefined,
         history: undefined,
+        announcedOpen: undefined,
       };
       this.states.push(st);
       this.byKey.set(spec.id, st);
@@ -270,6 +276,34 @@ export class MarketService implements MarketData {
       this.flushTimer = setInterval(() => void this.flush(), this.opts.flushMs ?? 1000);
       this.flushTimer.unref();
     }
+    this.announceStatusChanges();
+    if (this.opts.autoStart && !this.statusTimer) {
+      this.statusTimer = setInterval(() => this.announceStatusChanges(), this.opts.statusCheckMs ?? 5000);
+      this.statusTimer.unref();
+    }
+  }
+
+  /**
+   * Announce markets that opened or closed by their schedule since the last check: a closed market sends no ticks,
+   * so without this an open page would show it open (and its order ticket enabled) until reloaded. The leader
+   * publishes each change as a DAY_MARKET quote with the new MarketStatus; the first check only records the state.
+   * Returns how many were announced.
+   */
+  announceStatusChanges(now: number = this.now()): number {
+    let changed = 0;
+    for (const st of this.states) {
+      const open = isOpenAt(st.spec.schedule, now);
+      const before = st.announcedOpen;
+      st.announcedOpen = open;
+      if (before === undefined || before === open || !this.lease.isLeader()) continue;
+      this.pendingDay.set(st.spec.id, this.dayQuoteOf(st));
+      changed++;
+    }
+    if (changed > 0 && !this.publishScheduled) {
+      this.publishScheduled = true;
+      queueMicrotask(() => this.publishNow());
+    }
+    return changed;
   }
 
   async close(): Promise<void> {
@@ -278,6 +312,8 @@ export class MarketService implements MarketData {
     this.feed.stop();
     if (this.flushTimer) clearInterval(this.flushTimer);
     this.flushTimer = undefined;
+    if (this.statusTimer) clearInterval(this.statusTimer);
+    this.statusTimer = undefined;
     this.publishNow();
     await this.flush();
     for (const u of this.unsubscribers) u();

@@ -16,6 +16,8 @@ import {
   microsToCents,
   openPriceOf,
   pendingKindOf,
+  priceText,
+  slippageExceeded,
   SLTP_BALANCE_THRESHOLD,
 } from '@meridian/shared/pure';
 import type { CloseReason, OrderView, Side } from '@meridian/shared/pure';
@@ -31,7 +33,7 @@ import type { OpenedAccount, TradingEvents } from './events';
 import * as repo from './repository';
 import { STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING } from './repository';
 import type { SubmitInput } from './schemas';
-import { decText, liveProfit, orderView } from './views';
+import { decText, liveProfit, orderView, usdRateOrRefuse } from './views';
 
 const refuse = (code: number, key: string, params: MsgParams = {}) => new AppError(code, key, params);
 const isSet = (v: string | undefined): v is string => v !== undefined && v !== '' && Number(v) !== 0;
@@ -106,13 +108,28 @@ export class OrderCommands {
     const reference = pending ? (target as string) : closePriceOf(side, quote);
     assertStops(side, reference, sl, tp);
 
-    const expected = pending ? (target as string) : decText(openPriceOf(side, quote));
+    // A market order fills at the live opening price; with the price the trader saw, only within the deviation
+    // allowed in their disfavour (docs/rules.md#slippage-guard).
+    const fill = pending ? (target as string) : decText(openPriceOf(side, quote));
+    const seen = !pending && input.expected_price !== undefined ? decText(input.expected_price) : null;
+    if (seen !== null) {
+      const points = input.max_deviation ?? 0;
+      if (slippageExceeded(side, seen, fill, points, inst.pricePrecision))
+        throw refuse(ERROR_CODES.slippageExceeded, side === 1 ? 'trade.slippageBuy' : 'trade.slippageSell', {
+          seen: priceText(seen, inst.pricePrecision),
+          price: priceText(fill, inst.pricePrecision),
+          points,
+        });
+    }
+    const expected = seen ?? fill;
+    // In USD, the account's currency: a notional in yen is not an amount in dollars (docs/rules.md#margin).
     const margin = marginMicros({
       lots: input.cont,
       contractSize: inst.contractSize,
-      price: expected,
+      price: fill,
       leverage,
       marginMode: inst.marginMode,
+      usdRate: usdRateOrRefuse(market, inst.quoteCurrency),
     });
     const ft = await this.feeType();
     const fee = feeMicros({ lots: input.cont, feeRate: inst.feeRate, marginMicros: margin, feeType: ft });
@@ -143,7 +160,7 @@ export class OrderCommands {
           price_precision: inst.pricePrecision,
           expected_price: expected,
           target_price: target,
-          open_price: pending ? null : expected,
+          open_price: pending ? null : fill,
           stop_loss: sl,
           take_profit: tp,
           margin_micros: margin,
@@ -176,6 +193,7 @@ export class OrderCommands {
    * when it was no longer pending; closes it with reason `no_margin` when the account cannot pay.
    */
   async fill(orderId: number, quote: Quote, at = this.deps.now()): Promise<Order | null> {
+    const { market } = this.deps;
     const attempt = await this.deps.db.transaction().execute(async (trx) => {
       const o = await repo.findOrder(trx, orderId);
       if (!o || o.status !== STATUS_PENDING) return null;
@@ -186,6 +204,7 @@ export class OrderCommands {
         price,
         leverage: o.leverage,
         marginMode: o.margin_mode,
+        usdRate: usdRateOrRefuse(market, o.quote_currency),
       });
       const fee = feeMicros({ lots: o.lots, feeRate: o.fee_rate, marginMicros: margin, feeType: o.fee_type });
       const marginCents = microsToCents(margin);

@@ -320,6 +320,11 @@ export class TradingEngine {
         this.index.set('pending', o.id, o.instrument_id, e.book, e.level);
         return;
       }
+      // Its margin is booked in USD: without a USD rate for its quote currency yet, it waits for the next quote.
+      if (this.market.usdRate(o.quote_currency) === undefined) {
+        this.index.set('pending', o.id, o.instrument_id, e.book, e.level);
+        return;
+      }
       // Filled at the first available price: the quote that crossed (after a gap, beyond the target).
       await this.deps.commands.fill(o.id, q);
       return;

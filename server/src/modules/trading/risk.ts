@@ -7,7 +7,7 @@
  * instrument alone would take the account to the level (`stopOutLevels`), and a crossed level only nominates the
  * account for the exact check here.
  */
-import { closePriceOf, isStopOut, STOP_OUT_LEVEL_PERCENT } from '@meridian/shared/pure';
+import { closePriceOf, isStopOut, STOP_OUT_LEVEL_PERCENT, usdRateFollowsPrice } from '@meridian/shared/pure';
 import type { DemoReset, Side } from '@meridian/shared/pure';
 import { DEMO_STARTING_BALANCE_CENTS, formatCents } from '../../lib/money';
 import type { Order } from '../../storage/schema';
@@ -100,6 +100,8 @@ export type MirroredHolding = {
   rate: number;
   pnl: number;
   quote: Quote;
+  /** Its USD rate is 1 / its own mid (USD/JPY), so it moves with the price. */
+  follows: boolean;
 };
 
 /** An order's decimal strings as numbers, parsed once per order version (orders are replaced, never mutated). */
@@ -118,6 +120,8 @@ export function mirroredHoldings(market: MarketData, holding: readonly Order[]):
   const out: MirroredHolding[] = [];
   const quotes = new Map<number, Quote | undefined>();
   const rates = new Map<string, number | null>();
+  const follows = new Map<number, boolean>();
+  const has = (code: string) => market.instrument(code) !== undefined;
   for (const o of holding) {
     if (!o.open_price) continue;
     let quote = quotes.get(o.instrument_id);
@@ -136,7 +140,12 @@ export function mirroredHoldings(market: MarketData, holding: readonly Order[]):
     const { units, open } = numbersOf(o);
     const close = closePriceOf(o.side as Side, quote);
     const pnl = (o.side === 1 ? close - open : open - close) * units * rate;
-    out.push({ order: o, units, open, rate, pnl, quote });
+    let f = follows.get(o.instrument_id);
+    if (f === undefined) {
+      f = usdRateFollowsPrice(o.code, o.quote_currency, has);
+      follows.set(o.instrument_id, f);
+    }
+    out.push({ order: o, units, open, rate, pnl, quote, follows: f });
   }
   return out;
 }
@@ -184,9 +193,21 @@ export function stopOutLevels(
         c += h.units * (h.open - spread);
       }
     }
-    const k = first.rate * net;
-    if (k === 0) continue;
-    const level = (STOP_OUT_RATIO * lockUsd - (equity - pnlHere) - first.rate * c) / k;
+    let k = first.rate * net;
+    let level: number;
+    if (first.follows) {
+      // P/L = (net x bid + c) / (bid + spread / 2): the rate is 1 / this instrument's mid. Equity meets the level at
+      // bid = (D x spread / 2 - c) / (net - D), D = level x lock - the rest of the equity; it rises with the bid when
+      // net x spread / 2 - c > 0.
+      const d = STOP_OUT_RATIO * lockUsd - (equity - pnlHere);
+      const h = spread / 2;
+      k = net * h - c;
+      if (k === 0 || net === d) continue;
+      level = (d * h - c) / (net - d);
+    } else {
+      if (k === 0) continue;
+      level = (STOP_OUT_RATIO * lockUsd - (equity - pnlHere) - first.rate * c) / k;
+    }
     if (!Number.isFinite(level)) continue;
     // Already beyond it while the account as a whole is above the level (the linear level is an estimate, e.g. for
     // a JPY-quoted book): leave it to the next refresh rather than nominating the account on every evaluation.

@@ -3,7 +3,7 @@
  * tied to the wire contract of @meridian/shared/pure.
  */
 import { z } from 'zod';
-import { CLOSE_REASONS, ERROR_CODES, TRADE_INPUT_LIMITS } from '@meridian/shared/pure';
+import { CLOSE_REASONS, ERROR_CODES, MAX_DEVIATION_POINTS, TRADE_INPUT_LIMITS } from '@meridian/shared/pure';
 import type { DealPage, DemoReset, OrderView, SubmitParams } from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
 import { decimal, id, int, optDecimal, optInt, optStr, page, pageSize } from '../../lib/validate';
@@ -52,6 +52,10 @@ export const submitQuery = z.object({
       .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'v.invalid' })
       .optional(),
   ),
+  /** The opening price the trader saw (market orders): a positive plain decimal. */
+  expected_price: optDecimal({ max: maxPrice, positive: true, scale: priceScale }),
+  /** Points the fill may be worse than expected_price. */
+  max_deviation: optInt(0, MAX_DEVIATION_POINTS),
 });
 
 /** A submit as the route has parsed it. */

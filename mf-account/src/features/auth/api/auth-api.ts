@@ -13,6 +13,16 @@ export function login(account: string, password: string): Promise<SessionData> {
   );
 }
 
+/** POST /api/user/loginForU (form) with a `demo_id`: back into the demo account this device created. Silent: a
+ * demo account that is gone is replaced by a new one, not reported. */
+export function loginDemo(demoId: string): Promise<SessionData> {
+  return api.post<SessionData>(
+    '/api/user/loginForU',
+    { demo_id: demoId },
+    { form: true, spinner: true, silent: true },
+  );
+}
+
 /** GET /api/user/createAccountDemoForU: a fresh demo user, already logged in. */
 export function createDemo(): Promise<SessionData & { demo_id: string }> {
   return api.get('/api/user/createAccountDemoForU', undefined, { spinner: true });

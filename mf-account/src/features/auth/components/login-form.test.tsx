@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { appStore, clearSessionAtom } from '@meridian/shared';
 import LoginPage from '../../../app/pages/login-page';
 import {
   demoUser,
@@ -13,6 +14,9 @@ import {
 } from '../../../testing/test-utils';
 
 beforeEach(resetApp);
+
+/** Logged out, as by the user centre's logout (the device keeps what it keeps). */
+const resetSession = () => appStore.set(clearSessionAtom);
 
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -91,5 +95,36 @@ describe('/login', () => {
     await waitFor(() => expect(nav.navigate).toHaveBeenCalledWith('/trade', { replace: true }));
     expect(server.find('/api/user/createAccountDemoForU')).toHaveLength(1);
     expect(session()).toMatchObject({ token: 'demo-tok', isDemo: true });
+  });
+
+  it('comes back to the demo account this device created; a demo account the server no longer knows is replaced', async () => {
+    let known = true;
+    const server = mockServer({
+      'GET /api/user/createAccountDemoForU': () =>
+        ok({ demo_id: known ? 'd1' : 'd2', token: known ? 'demo-tok' : 'demo-tok-2', user: demoUser }),
+      'POST /api/user/loginForU': () =>
+        known ? ok({ token: 'demo-again', user: demoUser }) : refuse('Wrong account or password', 1101),
+    });
+    const first = renderPage(<LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try a demo account' }));
+    await waitFor(() => expect(session().token).toBe('demo-tok'));
+    first.unmount();
+    // Logged out, then the same tap: the same demo account, by its demo_id.
+    resetSession();
+    const again = renderPage(<LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try a demo account' }));
+    await waitFor(() => expect(session().token).toBe('demo-again'));
+    expect(server.find('/api/user/loginForU')[0]?.body).toEqual({ demo_id: 'd1' });
+    expect(server.find('/api/user/createAccountDemoForU')).toHaveLength(1);
+    again.unmount();
+    // Gone on the server: a new one, silently, remembered in its place.
+    known = false;
+    resetSession();
+    renderPage(<LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try a demo account' }));
+    await waitFor(() => expect(session().token).toBe('demo-tok-2'));
+    expect(toastTexts()).not.toContain('Wrong account or password');
+    expect(server.find('/api/user/createAccountDemoForU')).toHaveLength(2);
+    expect(localStorage.getItem('meridian.demoId')).toBe('d2');
   });
 });

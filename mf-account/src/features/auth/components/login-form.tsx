@@ -1,20 +1,46 @@
 /**
  * `/login` (docs/routes.md, docs/rules.md): e-mail and password with the spec's required messages; on success back to `from` (an
- * in-app path) or `/`. Below it, a demo account in one tap: created on the server and logged in, no sign-up.
+ * in-app path) or `/`. Below it, a demo account in one tap: created on the server and logged in, no sign-up; the
+ * device keeps its `demo_id`, so the same tap later (after a logout) comes back to the same demo account.
  */
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { AppLink, setSessionAtom, useAppNavigate, useQueryParam, useSetAtom } from '@meridian/shared';
+import {
+  AppLink,
+  readStorage,
+  setSessionAtom,
+  STORAGE_KEYS,
+  useAppNavigate,
+  useQueryParam,
+  useSetAtom,
+  writeStorage,
+} from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
 import { EmailField, Form, LinksRow, PrimaryButton, SecondaryButton } from '../../../components/form';
 import { PasswordField } from '../../../components/password-field';
 import { NS } from '../../../lib/ns';
 import { safeFrom } from '../../../lib/safe-from';
-import { createDemo, login } from '../api/auth-api';
+import { createDemo, login, loginDemo } from '../api/auth-api';
+import type { SessionData } from '../api/auth-api';
 
 type Errors = { account?: string; password?: string };
+
+/** The demo account this device created, if the server still knows it; else a new one, remembered. */
+async function demoSession(): Promise<SessionData> {
+  const known = readStorage(STORAGE_KEYS.demoId);
+  if (known) {
+    try {
+      return await loginDemo(known);
+    } catch {
+      writeStorage(STORAGE_KEYS.demoId, null);
+    }
+  }
+  const created = await createDemo();
+  writeStorage(STORAGE_KEYS.demoId, created.demo_id);
+  return created;
+}
 
 export function LoginForm() {
   const { t } = useTranslation(NS);
@@ -50,7 +76,7 @@ export function LoginForm() {
   const tryDemo = async () => {
     setBusy('demo');
     try {
-      const session = await createDemo();
+      const session = await demoSession();
       setSession({ token: session.token, user: session.user });
       navigate(from, { replace: true });
     } catch {

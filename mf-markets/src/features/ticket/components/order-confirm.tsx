@@ -22,6 +22,8 @@ export type OrderReview = {
   takeProfit: string | null;
   margin: string;
   fee: string;
+  /** Market orders: the price distance a fill may be worse than `price` ("0.00030"). */
+  deviation: string | null;
 };
 
 /** What the ticket's and the confirmation's button say for this order. */
@@ -87,6 +89,14 @@ export function OrderConfirm({
             </dd>
             <dt>{review.pendingKind === null ? t('ticket.marketPrice') : t('ticket.targetPrice')}</dt>
             <dd data-testid="review-price">{review.price}</dd>
+            {review.deviation !== null && (
+              <>
+                <dt>{t('ticket.deviation')}</dt>
+                <dd data-testid="review-deviation">
+                  <bdi dir="ltr">{`±${review.deviation}`}</bdi>
+                </dd>
+              </>
+            )}
             <dt>{t('ticket.lots')}</dt>
             <dd data-testid="review-lots">{review.lots}</dd>
             <dt>{t('ticket.leverage')}</dt>
@@ -102,7 +112,14 @@ export function OrderConfirm({
             <dt>{t('ticket.estFee')}</dt>
             <dd data-testid="review-fee">{review.fee}</dd>
           </Rows>
-          {review.pendingKind === null && <Note>{t('ticket.marketNote')}</Note>}
+          {review.pendingKind === null && (
+            <Note>
+              {t('ticket.deviationNote', {
+                price: review.price,
+                deviation: review.deviation ?? '0',
+              })}
+            </Note>
+          )}
         </Sheet>
       )}
     </Dialog>

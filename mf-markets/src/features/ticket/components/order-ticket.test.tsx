@@ -266,6 +266,61 @@ describe('order ticket', () => {
     });
   });
 
+  it('slippage guard: the deviation chosen is shown, confirmed, sent with the price shown and remembered per instrument', async () => {
+    logIn(demoUser);
+    const server = mockServer({
+      '/v1/api/main/account/forexDetail': detail('100000.00'),
+      '/v1/api/forex/submit': ok({ Id: 12 }, 'Order placed.'),
+    });
+    const first = renderTicket();
+    expect(screen.getByTestId('deviation-3')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('deviation-10')).toHaveTextContent('±0.00100');
+    fireEvent.click(screen.getByTestId('deviation-10'));
+    expect(screen.getByTestId('deviation-10')).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(screen.getByTestId('submit-order'));
+    const dialog = await confirmDialog();
+    expect(within(dialog).getByTestId('review-deviation')).toHaveTextContent('±0.00100');
+    expect(dialog).toHaveTextContent('refused if that is worse than 1.15020 by more than 0.00100');
+    fireEvent.click(within(dialog).getByTestId('confirm-order'));
+    await waitFor(() => expect(toastTexts()).toContain('Order placed.'));
+    const q = server.find('/v1/api/forex/submit')[0]?.query;
+    expect(q?.get('expected_price')).toBe('1.15020');
+    expect(q?.get('max_deviation')).toBe('100');
+    // Remembered on this device for this instrument, not for another.
+    first.unmount();
+    const again = renderTicket();
+    expect(screen.getByTestId('deviation-10')).toHaveAttribute('aria-checked', 'true');
+    again.unmount();
+    renderTicket({ instrument: instrument({ Id: 2 }) });
+    expect(screen.getByTestId('deviation-3')).toHaveAttribute('aria-checked', 'true');
+    // Pending orders carry their own price: no deviation.
+    fireEvent.click(screen.getByTestId('mode-pending'));
+    expect(screen.queryByTestId('deviation')).toBeNull();
+  });
+
+  it('a retry of the same order after the price moved keeps its key (the price shown is not the order)', async () => {
+    logIn(demoUser);
+    const server = mockServer({
+      '/v1/api/main/account/forexDetail': detail('100000.00'),
+      '/v1/api/forex/submit': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const view = renderTicket();
+    fireEvent.click(screen.getByTestId('submit-order'));
+    fireEvent.click(within(await confirmDialog()).getByTestId('confirm-order'));
+    await waitFor(() => expect(screen.getByTestId('submit-order')).toBeEnabled());
+    view.rerender(
+      <OrderTicket instrument={eur} quote={{ bid: 1.1501, ask: 1.1503 }} marketOpen usdRate={1} lang="en" />,
+    );
+    fireEvent.click(screen.getByTestId('submit-order'));
+    fireEvent.click(within(await confirmDialog()).getByTestId('confirm-order'));
+    await waitFor(() => expect(screen.getByTestId('submit-order')).toBeEnabled());
+    const sent = server.find('/v1/api/forex/submit').map((r) => r.query);
+    expect(sent.map((q) => q.get('expected_price'))).toEqual(['1.15020', '1.15030']);
+    expect(sent[1]?.get('client_order_id')).toBe(sent[0]?.get('client_order_id'));
+  });
+
   it('one order per confirmed tap: a retry after a failure keeps the key, a new order or a change gets a new one', async () => {
     logIn(demoUser);
     let fail = true;

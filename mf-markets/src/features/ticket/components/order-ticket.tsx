@@ -10,7 +10,16 @@ import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { sessionAtom, siteSettingsAtom, toast, useAppNavigate, useAtomValue } from '@meridian/shared';
+import {
+  readStorage,
+  sessionAtom,
+  siteSettingsAtom,
+  STORAGE_KEYS,
+  toast,
+  useAppNavigate,
+  useAtomValue,
+  writeStorage,
+} from '@meridian/shared';
 import { BUY, formatMicros, hrefs, PATHS, pendingKindOf, sanitizeDecimal, SELL } from '@meridian/shared/pure';
 import type { Side } from '@meridian/shared/pure';
 import { formatPrice } from '../../../lib/format';
@@ -21,6 +30,10 @@ import { useAccount } from '../hooks/use-account';
 import {
   canStepDown,
   checkTicket,
+  DEFAULT_DEVIATION,
+  deviationChoices,
+  deviationPoints,
+  deviationText,
   estimate,
   freeBalanceOf,
   leveragesOf,
@@ -38,11 +51,36 @@ export type OrderTicketProps = {
   /** False when the quote stopped updating (docs/rules.md#no-price): the ticket says "no current price". */
   priceLive?: boolean;
   usdRate: number | undefined;
+  /** The quote currency's USD rate is this instrument's own price (USD/JPY): the liquidation preview follows it. */
+  rateFollowsPrice?: boolean;
   lang: string;
 };
 
 /** Characters a lots or price field keeps: far beyond any real order, short of anything absurd. */
 const MAX_FIELD_LENGTH = 12;
+
+/** The deviations chosen on this device, per instrument (in deviation units). */
+function storedDeviations(): Record<string, number> {
+  try {
+    const v: unknown = JSON.parse(readStorage(STORAGE_KEYS.ticketDeviation) ?? '{}');
+    return v && typeof v === 'object' ? (v as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The deviation last chosen for this instrument on this device, if it is still one the ticket offers. */
+export function rememberedDeviation(instrumentId: number): number {
+  const v = storedDeviations()[String(instrumentId)];
+  return typeof v === 'number' && deviationChoices.includes(v) ? v : DEFAULT_DEVIATION;
+}
+
+function rememberDeviation(instrumentId: number, points: number): void {
+  writeStorage(
+    STORAGE_KEYS.ticketDeviation,
+    JSON.stringify({ ...storedDeviations(), [String(instrumentId)]: points }),
+  );
+}
 
 const initialForm = (inst: TicketInstrument): TicketForm => ({
   side: BUY,
@@ -54,6 +92,7 @@ const initialForm = (inst: TicketInstrument): TicketForm => ({
   sl: '',
   tpOn: false,
   tp: '',
+  deviation: rememberedDeviation(inst.Id),
 });
 
 function formatLots(lots: number, pip: number): string {
@@ -66,6 +105,7 @@ export function OrderTicket({
   marketOpen,
   priceLive = true,
   usdRate,
+  rateFollowsPrice = false,
   lang,
 }: OrderTicketProps) {
   const { t } = useTranslation(NS);
@@ -88,7 +128,7 @@ export function OrderTicket({
   };
 
   const feeType = settings?.trade_fee_type ?? 1;
-  const est = estimate(form, instrument, { quote, feeType, account, usdRate });
+  const est = estimate(form, instrument, { quote, feeType, account, usdRate, rateFollowsPrice });
   const leverages = leveragesOf(instrument);
   const price = form.side === BUY ? quote.ask : quote.bid;
   const precision = instrument.PricePrecision;
@@ -130,6 +170,7 @@ export function OrderTicket({
         p.target_profit_price && p.target_profit_price !== '0' ? fmtPrice(p.target_profit_price) : null,
       margin: money(est.marginMicros),
       fee: money(est.feeMicros),
+      deviation: p.max_deviation === undefined ? null : deviationText(p.max_deviation, precision),
     });
   };
 
@@ -137,7 +178,9 @@ export function OrderTicket({
     if (!review) return;
     const params = review.params;
     setReview(null);
-    const key = JSON.stringify(params);
+    // The price shown moves with every quote: the same order retried is the same order whatever it showed.
+    const { expected_price: _seen, ...same } = params;
+    const key = JSON.stringify(same);
     if (orderKey.current?.params !== key) orderKey.current = { params: key, id: newClientOrderId() };
     setBusy(true);
     try {
@@ -221,6 +264,29 @@ export function OrderTicket({
       ) : (
         <Field label={t('ticket.marketPrice')}>
           <Static data-testid="market-price">{formatPrice(price, precision, lang)}</Static>
+        </Field>
+      )}
+
+      {form.mode === 1 && (
+        <Field label={t('ticket.deviation')}>
+          <Chips role="radiogroup" aria-label={t('ticket.deviation')} data-testid="deviation">
+            {deviationChoices.map((v) => (
+              <Chip
+                key={v}
+                type="button"
+                role="radio"
+                aria-checked={form.deviation === v}
+                $on={form.deviation === v}
+                onClick={() => {
+                  rememberDeviation(instrument.Id, v);
+                  set('deviation', v);
+                }}
+                data-testid={`deviation-${v}`}
+              >
+                <bdi dir="ltr">{`±${deviationText(deviationPoints(v, price, precision), precision)}`}</bdi>
+              </Chip>
+            ))}
+          </Chips>
         </Field>
       )}
 

@@ -1,5 +1,12 @@
 import { BUY, SELL } from '@meridian/shared/pure';
-import { canStepDown, checkTicket, estimate, stepQuantity, stopsAllowed } from './ticket-rules';
+import {
+  canStepDown,
+  checkTicket,
+  deviationText,
+  estimate,
+  stepQuantity,
+  stopsAllowed,
+} from './ticket-rules';
 import type { TicketForm, TicketInstrument } from './ticket-rules';
 
 const fx: TicketInstrument = {
@@ -22,6 +29,7 @@ const form = (over: Partial<TicketForm> = {}): TicketForm => ({
   sl: '',
   tpOn: false,
   tp: '',
+  deviation: 3,
   ...over,
 });
 const quote = { bid: 1.15, ask: 1.1502 };
@@ -127,6 +135,8 @@ describe('checkTicket: the rules of docs/rules.md, one by one', () => {
         stop_loss_price: '0',
         target_profit_price: '0',
         multiple: 100,
+        expected_price: '1.15020',
+        max_deviation: 30,
       },
       pendingKind: null,
     });
@@ -150,6 +160,26 @@ describe('checkTicket: the rules of docs/rules.md, one by one', () => {
     expect(checkTicket(form({ mode: 0, price: '1.2' }), fx, ctx)).toMatchObject({ pendingKind: 'stop' });
     expect(checkTicket(form({ mode: 0, price: '1.1' }), fx, ctx)).toMatchObject({ pendingKind: 'limit' });
   });
+
+  it('a market order carries the opening price shown (ask for a buy, bid for a sell) and the deviation chosen', () => {
+    // 3 units (the default) at 1.1502: one unit is 1 bp rounded, 0.0001 = 10 points.
+    expect(checkTicket(form({ deviation: 10 }), fx, ctx)).toMatchObject({
+      params: { expected_price: '1.15020', max_deviation: 100 },
+    });
+    expect(checkTicket(form({ side: SELL, deviation: 1 }), fx, ctx)).toMatchObject({
+      params: { expected_price: '1.15000', max_deviation: 10 },
+    });
+    // A pending order has its own price: no slippage guard.
+    const pending = checkTicket(form({ mode: 0, price: '1.1' }), fx, ctx);
+    expect(pending.kind === 'ok' && 'expected_price' in pending.params).toBe(false);
+    expect(pending.kind === 'ok' && 'max_deviation' in pending.params).toBe(false);
+  });
+
+  it('shows a deviation as the price distance it allows, at the instrument precision', () => {
+    expect(deviationText(30, 5)).toBe('0.00030');
+    expect(deviationText(1000, 2)).toBe('10.00');
+    expect(deviationText(10, 3)).toBe('0.010');
+  });
 });
 
 describe('lots stepper', () => {
@@ -172,6 +202,23 @@ describe('estimate: margin and fee by the engine formulas (docs/rules.md)', () =
   it('leveraged margin = lots x units x price / multiplier (a buy at the ask)', () => {
     const e = estimate(form(), fx, { ...base, feeType: 1 });
     expect(e.marginMicros).toBe(115_020_000); // 0.1 x 100000 x 1.1502 / 100 = 115.02
+  });
+  it('a quote currency other than USD: the margin is shown in USD, as the server books it', () => {
+    const jpy = { ...fx, PricePrecision: 3 };
+    const q = { bid: 150, ask: 150.02 };
+    const e = estimate(form({ lots: '1' }), jpy, { ...base, quote: q, usdRate: 1 / 150.01, feeType: 2 });
+    // 150,020 JPY at 1 / 150.01 USD per JPY, not 150,020 USD; the fee (margin x rate) follows it.
+    expect(e.marginMicros).toBe(1_000_066_662);
+    expect(e.feeMicros).toBe(7_000_466_634);
+    expect(e.liquidation?.kind).toBe('price');
+    // Its USD rate not known yet: no estimate rather than a wrong one.
+    expect(estimate(form({ lots: '1' }), jpy, { ...base, quote: q, usdRate: undefined, feeType: 1 })).toEqual(
+      {
+        marginMicros: null,
+        feeMicros: null,
+        liquidation: null,
+      },
+    );
   });
   it('fixed margin = lots x units per lot', () => {
     const e = estimate(

@@ -8,11 +8,16 @@ import {
   checkLots,
   checkStops,
   closePriceOf,
+  DEFAULT_DEVIATION_STEP,
+  DEVIATION_STEPS,
+  deviationUnitPoints,
   feeMicros,
   liquidationOf,
+  MARGIN_MODE_FIXED,
   marginMicros,
   openPriceOf,
   pendingKindOf,
+  priceText,
   stepLots,
 } from '@meridian/shared/pure';
 import type {
@@ -49,7 +54,21 @@ export type TicketForm = {
   sl: string;
   tpOn: boolean;
   tp: string;
+  /** Market orders: how far the fill may be worse than the price shown, in deviation units (the slippage guard). */
+  deviation: number;
 };
+
+/** The deviations the ticket offers, in units of `deviationUnitPoints`. */
+export const deviationChoices: readonly number[] = DEVIATION_STEPS;
+export const DEFAULT_DEVIATION: number = DEFAULT_DEVIATION_STEP;
+
+/** A deviation of `steps` units for this instrument at `price`, in points (what the server takes). */
+export const deviationPoints = (steps: number, price: number, precision: number): number =>
+  steps * deviationUnitPoints(price, precision);
+
+/** A deviation in points as the price distance it allows ("0.00030" at 5 decimals). */
+export const deviationText = (points: number, precision: number): string =>
+  priceText(points / 10 ** precision, precision);
 
 export type { SubmitParams };
 
@@ -127,6 +146,17 @@ export function checkTicket(
       stop_loss_price: sl,
       target_profit_price: tp,
       multiple: form.leverage,
+      // The price the trader is shown and how far a fill may be worse (docs/rules.md#slippage-guard).
+      ...(form.mode === 1
+        ? {
+            expected_price: priceText(openPriceOf(form.side, ctx.quote), inst.PricePrecision),
+            max_deviation: deviationPoints(
+              form.deviation,
+              openPriceOf(form.side, ctx.quote),
+              inst.PricePrecision,
+            ),
+          }
+        : {}),
     },
     pendingKind: form.mode === 0 ? pendingKindOf(form.side, Number(target), ctx.quote) : null,
   };
@@ -165,6 +195,8 @@ export function estimate(
     feeType: number;
     account: AccountState | null;
     usdRate: number | undefined;
+    /** The quote currency's USD rate comes from this instrument's own price (USD/JPY). */
+    rateFollowsPrice?: boolean;
   },
 ): Estimates {
   const none: Estimates = { marginMicros: null, feeMicros: null, liquidation: null };
@@ -178,6 +210,8 @@ export function estimate(
   const close = pending
     ? (form.side === BUY ? Number(open) - spread : Number(open) + spread).toFixed(inst.PricePrecision)
     : closePriceOf(form.side, ctx.quote);
+  // Leveraged margin is converted from the quote currency to USD: unknown until its rate is.
+  if (ctx.usdRate === undefined && inst.MarginMode !== MARGIN_MODE_FIXED) return none;
   try {
     const margin = marginMicros({
       lots,
@@ -185,6 +219,7 @@ export function estimate(
       price: open,
       leverage: form.leverage,
       marginMode: inst.MarginMode,
+      usdRate: ctx.usdRate ?? 1,
     });
     const fee = feeMicros({ lots, feeRate: inst.ForexFeeRate, marginMicros: margin, feeType: ctx.feeType });
     const liquidation =
@@ -201,6 +236,7 @@ export function estimate(
             feeRate: inst.ForexFeeRate,
             feeType: ctx.feeType,
             usdRate: ctx.usdRate,
+            rateFollowsPrice: ctx.rateFollowsPrice === true,
             account: ctx.account,
             pricePrecision: inst.PricePrecision,
           });

@@ -116,9 +116,13 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
     [t('field.lots'), formatFixed(order.Quantity, 2, lng)],
     // Isolated left to right, or a right-to-left page would show "2×".
     [t('field.multiple'), <bdi key="multiple" dir="ltr">{`×${order.Multiple}`}</bdi>],
-    [t('field.margin'), formatFixed(order.CautionMoney, MARGIN_DECIMALS, lng)],
-    [t('field.fee'), formatFixed(order.TradeFee, MARGIN_DECIMALS, lng)],
   ];
+  // An order that never filled was never charged: no margin or fee to show (its figures were only estimates).
+  if (!unfilled)
+    rows.push(
+      [t('field.margin'), formatFixed(order.CautionMoney, MARGIN_DECIMALS, lng), 'detail-margin'],
+      [t('field.fee'), formatFixed(order.TradeFee, MARGIN_DECIMALS, lng), 'detail-fee'],
+    );
   if (pending || unfilled)
     rows.push([
       t('field.targetPrice'),

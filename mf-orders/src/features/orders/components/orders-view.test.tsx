@@ -298,6 +298,10 @@ describe('/order detail and actions', () => {
     expect(within(detail).queryByTestId('detail-close-price')).toBeNull();
     expect(within(detail).queryByTestId('detail-pl')).toBeNull();
     expect(detail).not.toHaveTextContent('Fill price');
+    // Never filled, never charged: no margin or fee as if booked.
+    expect(within(detail).queryByTestId('detail-margin')).toBeNull();
+    expect(within(detail).queryByTestId('detail-fee')).toBeNull();
+    expect(detail).not.toHaveTextContent('Margin');
     expect(detail).toHaveTextContent('Cancelled at');
   });
 
