@@ -79,7 +79,7 @@ function DepositItem({ r }: { r: DepositRecord }) {
     <RecordItem data-testid="deposit-row">
       <Row>
         <strong dir="ltr">
-          {r.number} {r.currency_code}
+          {r.number} USD · {r.currency_code}
         </strong>
         <Chip $tone={STATUS_TONE[r.status]} data-testid="deposit-status">
           {t(`charge.status.${r.status}`)}
