@@ -168,14 +168,16 @@ function CoinDeposit({ onDone }: { onDone: () => void }) {
         testId="charge-network"
       />
       {net && (
-        <Card data-testid="charge-address">
+        <Card data-testid="charge-address" style={{ marginBlockEnd: 12 }}>
           <Muted>{t('charge.sendTo', { currency: net.currency_code, network: net.protocol_code })}</Muted>
           <QrWrap>
             <QrCode value={net.address} size={160} />
           </QrWrap>
           <Row>
             <Mono data-testid="charge-address-text">{net.address}</Mono>
-            <CopyButton text={net.address} />
+            <Keep>
+              <CopyButton text={net.address} />
+            </Keep>
           </Row>
         </Card>
       )}
@@ -244,7 +246,7 @@ function BankDeposit({ onDone }: { onDone: () => void }) {
         testId="charge-payway"
       />
       {way && (
-        <Card data-testid="charge-bank">
+        <Card data-testid="charge-bank" style={{ marginBlockEnd: 12 }}>
           <Dl>
             <dt>{t('bank.bankName')}</dt>
             <dd>{way.bank_name}</dd>
@@ -292,6 +294,12 @@ const QrWrap = styled.div`
   background: #fff;
   border-radius: ${({ theme }) => theme.radius.sm};
   line-height: 0;
+`;
+
+/** The copy button keeps its one line beside a long address. */
+const Keep = styled.span`
+  flex: none;
+  white-space: nowrap;
 `;
 
 const Records = styled.div`
