@@ -26,7 +26,6 @@ const SAME_AS_ENGLISH_OK = new Set([
   // Identifiers and units written the same in every language.
   'UID',
   'UID {{uid}}',
-  'SWIFT/BIC',
   'IP',
   '{{m}} min',
   '{{h}} h {{m}} min',
