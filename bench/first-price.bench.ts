@@ -123,6 +123,8 @@ async function main(): Promise<void> {
       STATIC_DIR: deploy,
       DATA_DIR: path.join(tmp, 'data'),
       NODE_ENV: 'production',
+      // Production refuses to start without real mail delivery; nothing is mailed during this bench.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

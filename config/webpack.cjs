@@ -25,7 +25,7 @@ function versionOf(name, fromDir) {
   return require(require.resolve(`${name}/package.json`, { paths: [fromDir] })).version;
 }
 
-/** The shared singletons (ARCHITECTURE §4). */
+/** The shared singletons: one instance per page, each with an explicit requiredVersion. */
 function sharedConfig(pkgDir) {
   const singleton = (name, versionFrom = name) => {
     const version = versionOf(versionFrom, pkgDir);

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * The gates, one at a time or all (`npm test`): typecheck, lint (zero warnings), format check, unit and
- * integration (Jest, every package), build, end-to-end (Playwright in Debian's Chromium).
+ * integration (Jest, every package), build, end-to-end (Playwright in Debian's Chromium), the two-node scale run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { ensureRedisServer } from './lib/redis-server.mjs';
 import { REMOTES, ROOT } from './lib/paths.mjs';
 import { bin, sh } from './lib/sh.mjs';
 
@@ -31,6 +32,7 @@ export const tasks = {
     await sh(bin('prettier'), ['--check', '.', '--log-level', 'warn']);
   },
   async unit() {
+    await ensureRedisServer();
     console.log('[unit] jest (every package)');
     await sh(bin('jest'), ['--ci', ...(process.env.JEST_WORKERS ? [`-w=${process.env.JEST_WORKERS}`] : [])]);
     console.log('[unit] node --test tools/test (release tooling)');
@@ -43,6 +45,12 @@ export const tasks = {
     const exe = await ensureChromium();
     console.log(`[e2e] playwright (${exe})`);
     await sh(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { CHROMIUM_PATH: exe } });
+  },
+  /** Two API nodes, Redis and the proxy, and the Playwright scale spec against them (about a minute). */
+  async scale() {
+    await ensureRedisServer();
+    console.log('[scale] npm run scale -- --test');
+    await sh('node', ['tools/scale.mjs', '--test']);
   },
   async bench() {
     const exe = await ensureChromium();

@@ -71,7 +71,7 @@ export async function expectPage(page: Page, path: string): Promise<void> {
   await expect(page.getByTestId(pageTestId(path))).toBeVisible();
 }
 
-/** Every route of spec §2 with the flags the host's route table gives it. */
+/** Every route of docs/routes.md with the flags the host's route table gives it. */
 export const ROUTES: {
   path: string;
   remote: string;

@@ -1,5 +1,5 @@
 /**
- * mf-account against the real server (issue 7): sign-up with the e-mailed code, login, real-name with two photos,
+ * mf-account against the real server: sign-up with the e-mailed code, login, real-name with two photos,
  * the demo account and its limits, right-to-left and Japanese, logout. Every page is also photographed at 390×844
  * into SHOTS_DIR for a person to look at.
  */

@@ -1,5 +1,5 @@
 /**
- * mf-markets end to end (issue 5): a guest browses, filters and searches, opens a chart and switches every period,
+ * mf-markets end to end: a guest browses, filters and searches, opens a chart and switches every period,
  * and is sent to log in to order; a demo user places a market buy with SL and TP and a pending sell; the closed
  * market; screenshots of every screen at 390x844 in SHOTS_DIR.
  */

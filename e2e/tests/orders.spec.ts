@@ -1,5 +1,5 @@
 /**
- * mf-orders against the real server (issue 6): a position opened from /trade, its P/L moving live on /order, TP/SL edited with the ticket's
+ * mf-orders against the real server: a position opened from /trade, its P/L moving live on /order, TP/SL edited with the ticket's
  * side rules, closed and found in history with its P/L and reason; a pending order cancelled; a TP close to the price
  * hit by the live feed, the row leaving holding without a reload. Each tab and the detail are photographed at
  * 390×844 into ORDER_SHOTS_DIR for a person to look at.

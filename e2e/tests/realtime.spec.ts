@@ -1,4 +1,4 @@
-/** The tab's one realtime socket (spec §4): opened by the host, logged in, pinging, and only one per tab. */
+/** The tab's one realtime socket (docs/states.md): opened by the host, logged in, pinging, and only one per tab. */
 import { expect, test } from '@playwright/test';
 import type { WebSocket } from '@playwright/test';
 import { baseUrl, demoSession, expectPage, signIn, withLanguage } from '../support/app';

@@ -1,4 +1,4 @@
-/** Spec §2 through the shell: every route reachable, guards, unknown paths, the hash address, the tab bar. */
+/** The routes of docs/routes.md through the shell: every route reachable, guards, unknown paths, the hash address, the tab bar. */
 import { expect, test } from '@playwright/test';
 import { baseUrl, demoSession, expectPage, pageTestId, ROUTES, signIn, withLanguage } from '../support/app';
 

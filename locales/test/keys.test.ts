@@ -12,7 +12,7 @@ import { REMOTES } from '../../config/remotes.mjs';
 const ROOT = join(__dirname, '..');
 const SOURCE = 'en';
 
-/** The 21 interface languages of spec §9 and their BCP 47 tags (for the plural categories each one needs). */
+/** The 21 interface languages of docs/rules.md and their BCP 47 tags (for the plural categories each one needs). */
 const BCP47 = LANGUAGE_BCP47;
 type Lang = Language;
 

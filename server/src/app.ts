@@ -13,18 +13,24 @@ import helmet from '@fastify/helmet';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { Redis } from 'ioredis';
-import { ERROR_CODES } from '@meridian/shared/pure';
+import { AmountOutOfRangeError, ERROR_CODES } from '@meridian/shared/pure';
+import type { FeedState, Health, RedisState } from '@meridian/shared/pure';
+import { z } from 'zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { uploadsDirOf } from './context';
 import { AppError } from './lib/errors';
-import { envelope, isApiPath } from './lib/envelope';
+import { envelope, isApiPath, ok } from './lib/envelope';
 import { loadI18n, requestLanguage } from './lib/i18n';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, RedisRateLimiter, scaleLimits } from './lib/rate-limit';
 import type { RateLimiter, RateLimits } from './lib/rate-limit';
 import { fieldLabel, issueMessage, ValidationError } from './lib/validate';
+import { registerParamGuard } from './lib/params';
+import { originAllowed } from './lib/origins';
+import { REDACT_PATHS, serializeRequest } from './lib/logging';
+import { clientErrorHandler, frameworkErrors, isMultipartParseError } from './lib/transport';
 import './lib/request';
-import { ResponseContractError, registerResponseSchemas } from './lib/contract';
+import { answers, ResponseContractError, registerResponseSchemas } from './lib/contract';
 import { OutboxMailer, SmtpMailer } from './modules/notify';
 import type { Mailer, SmsProvider } from './modules/notify';
 import { BOOT_SCRIPT_CSP } from './modules/static/boot';
@@ -74,6 +80,8 @@ export type AppOverrides = {
   now?: () => number;
   bus?: EventBus;
   lease?: Lease;
+  /** Where the log goes instead of stdout (tests read it back). */
+  logStream?: { write(line: string): void };
 } & MarketOverrides;
 
 /** The domain services, built once by buildApp and reachable as `app.services` (tests drive them there). */
@@ -106,33 +114,35 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
-/** Origins allowed to call the API cross-origin: the same site's sibling subdomains (www.x.com -> api.x.com). */
-function corsAllowed(origin: string, host: string | undefined): boolean {
-  if (!host) return false;
-  let o: URL;
-  try {
-    o = new URL(origin);
-  } catch {
-    return false;
-  }
-  const parent = (h: string) => h.split('.').slice(1).join('.');
-  const reqHost = host.split(':')[0] ?? '';
-  if (o.hostname === reqHost) return true;
-  const p = parent(reqHost);
-  return p.includes('.') && parent(o.hostname) === p;
-}
+const healthSchema = z.strictObject({
+  status: z.enum(['ok', 'degraded']),
+  redis: z.enum(['off', 'up', 'down']),
+  feed: z.enum(['live', 'stale', 'closed']),
+  leader: z.boolean(),
+  quoteAgeMs: z.number().int().min(0).nullable(),
+}) satisfies z.ZodType<Health>;
 
 export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyInstance {
+  const i18n = loadI18n(config.localesDir);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            // Never a token, password, code or ID number in the log (lib/logging.ts).
+            redact: REDACT_PATHS,
+            serializers: { req: serializeRequest },
+            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Generous but bounded: a slow client cannot hold a connection forever.
     requestTimeout: 60_000,
     return503OnClosing: true,
+    // Answers made before any route runs are envelopes too (lib/transport.ts).
+    clientErrorHandler: clientErrorHandler(i18n),
+    frameworkErrors: frameworkErrors(i18n),
   });
 
   const now = overrides.now ?? Date.now;
@@ -143,12 +153,15 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
     });
-  const i18n = loadI18n(config.localesDir);
   let limiter = overrides.limiter;
   if (!limiter) {
     limiter = config.redisUrl
       ? new RedisRateLimiter(
-          new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }),
+          // Redis down: limited calls answer 1008 (enforceLimit) and the node keeps running (health: degraded).
+          new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }).on(
+            'error',
+            () => undefined,
+          ),
           undefined,
           now,
         )
@@ -163,6 +176,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     (config.redisUrl
       ? new RedisLease({
           redis: config.redisUrl,
+          ttlMs: config.leaseTtlMs,
           onError: (err) => app.log.warn({ err }, 'lease: redis error'),
         })
       : new LocalLease());
@@ -229,7 +243,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.addHook('onRequest', async (req, reply) => {
     req.lang = requestLanguage(req.headers.lang);
     const origin = req.headers.origin;
-    if (origin && isApiPath(req.url) && corsAllowed(origin, req.headers.host)) {
+    if (origin && isApiPath(req.url) && originAllowed(origin, req.headers.host, config.allowedOrigins)) {
       reply.header('Access-Control-Allow-Origin', origin);
       reply.header('Vary', 'Origin');
       if (req.method === 'OPTIONS') {
@@ -280,6 +294,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   });
 
   registerResponseSchemas(app, config.checkResponses);
+  registerParamGuard(app);
 
   app.setErrorHandler((err: FastifyError | AppError | ValidationError | Error, req, reply) =>
     handleError(app, err, req, reply),
@@ -294,7 +309,21 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     return reply.code(404).type('text/plain').send('Not Found');
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // One node's view of what it depends on (docs/ops.md#scale-out-and-health): always 200 while the process serves.
+  app.get('/healthz', answers(healthSchema), async (req) => {
+    const at = now();
+    const age = markets.market.feedAge?.(at) ?? null;
+    const redis: RedisState = !config.redisUrl ? 'off' : bus.connected?.() === false ? 'down' : 'up';
+    const feed: FeedState = markets.market.feedState?.(at) ?? (age === null ? 'closed' : 'live');
+    const data: Health = {
+      status: redis === 'down' || feed === 'stale' ? 'degraded' : 'ok',
+      redis,
+      feed,
+      leader: lease.isLeader(),
+      quoteAgeMs: age,
+    };
+    return ok(data, i18n.t(req.lang, 'common.success'));
+  });
 
   void app.register(accountsRoutes);
   void app.register(notifyRoutes);
@@ -352,6 +381,11 @@ function handleError(
     const msg = issueMessage(app.ctx.i18n, lang, first);
     return reply.code(200).send(envelope(first?.code ?? ERROR_CODES.validation, msg, null));
   }
+  if (err instanceof AmountOutOfRangeError) {
+    // The numbers each passed their own range but their product does not fit an exact amount: refuse, never crash.
+    const msg = issueMessage(app.ctx.i18n, lang, { field: 'input', key: 'v.outOfRange', params: {} });
+    return reply.code(200).send(envelope(ERROR_CODES.validation, msg, null));
+  }
   const fe = err as FastifyError;
   if (fe.validation) {
     return reply
@@ -372,9 +406,11 @@ function handleError(
       .code(429)
       .send(envelope(ERROR_CODES.rateLimited, t(lang, 'error.rateLimited', { seconds: 60 }), null));
   }
-  if (status >= 400 && status < 500) {
+  if ((status >= 400 && status < 500) || isMultipartParseError(err, req)) {
     // Malformed body, unsupported content type, bad multipart: a transport-level problem of the request.
-    return reply.code(status).send(envelope(ERROR_CODES.badRequest, t(lang, 'error.badRequest'), null));
+    return reply
+      .code(status >= 400 && status < 500 ? status : 400)
+      .send(envelope(ERROR_CODES.badRequest, t(lang, 'error.badRequest'), null));
   }
   if (err instanceof ResponseContractError) {
     // Only with checkResponses (tests, development): say which field drifted, so the failing test shows it.

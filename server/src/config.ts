@@ -70,6 +70,21 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100000).default(1),
   /** Check every answer against its route's response schema (a drift answers 500); default: not in production. */
   CHECK_RESPONSES: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Browser origins allowed besides the API's own site (comma-separated `https://app.example.com`). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
+        .filter(Boolean),
+    ),
+  /**
+   * Scale-out (REDIS_URL): lifetime of the feed/engine lease in ms. A dead leader is replaced within about this
+   * long (plus a third of it); a leader that cannot renew steps down before it ends.
+   */
+  LEASE_TTL_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -95,6 +110,9 @@ export type Config = {
   logLevel: string;
   sessionTtlHours: number;
   trustProxy: boolean;
+  /** Browser origins allowed besides the API's own site (lib/origins.ts). */
+  allowedOrigins: readonly string[];
+  leaseTtlMs: number;
   rateLimitScale: number;
   /** Cooling period of a newly bound withdrawal method, ms. */
   withdrawCoolingMs: number;
@@ -132,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    leaseTtlMs: e.LEASE_TTL_MS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     withdrawCoolingMs: e.WITHDRAW_COOLING_SECONDS * 1000,
     checkResponses:
@@ -140,4 +160,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : e.CHECK_RESPONSES === 'true' || e.CHECK_RESPONSES === '1',
   };
   return { ...config, ...overrides };
+}
+
+/** Passwords that are no secret (in a database, Redis or SMTP URL). */
+const WELL_KNOWN_PASSWORDS = new Set([
+  '',
+  'postgres',
+  'password',
+  'secret',
+  'changeme',
+  'admin',
+  'root',
+  'redis',
+  'test',
+]);
+
+function weakUrlPassword(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const u = new URL(url);
+    return u.username !== '' && WELL_KNOWN_PASSWORDS.has(decodeURIComponent(u.password).toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Settings that are fine on a laptop but unsafe in production; `npm start` with NODE_ENV=production refuses to start
+ * while any is present, naming each (main.ts).
+ */
+export function unsafeForProduction(c: Config): string[] {
+  if (c.nodeEnv !== 'production') return [];
+  const problems: string[] = [];
+  if (!c.smtpUrl)
+    problems.push('SMTP_URL is not set: e-mail (with live codes) would be kept in the development outbox');
+  if (c.rateLimitScale > 1)
+    problems.push(`RATE_LIMIT_SCALE is ${c.rateLimitScale}: the abuse limits would be loosened`);
+  if (c.checkResponses)
+    problems.push('CHECK_RESPONSES is on: a contract drift would answer 500 with the schema in the message');
+  if (c.logLevel === 'debug' || c.logLevel === 'trace')
+    problems.push(`LOG_LEVEL is ${c.logLevel}: too verbose for production`);
+  if (weakUrlPassword(c.databaseUrl)) problems.push('DATABASE_URL uses a default or empty password');
+  if (weakUrlPassword(c.redisUrl)) problems.push('REDIS_URL uses a default or empty password');
+  if (weakUrlPassword(c.smtpUrl)) problems.push('SMTP_URL uses a default or empty password');
+  return problems;
 }

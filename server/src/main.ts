@@ -1,5 +1,5 @@
 /** Start-up and graceful shutdown only. */
-import { loadConfig, ConfigError } from './config';
+import { loadConfig, ConfigError, unsafeForProduction } from './config';
 import { buildApp } from './app';
 
 async function main(): Promise<void> {
@@ -12,6 +12,15 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     throw e;
+  }
+  const unsafe = unsafeForProduction(config);
+  if (unsafe.length > 0) {
+    process.stderr.write(
+      `Refusing to start with NODE_ENV=production and settings unsafe there:\n${unsafe
+        .map((p) => `  - ${p}`)
+        .join('\n')}\nFix them (see server/README.md, configuration) or run without NODE_ENV=production.\n`,
+    );
+    process.exit(2);
   }
   const app = buildApp(config);
   let closing = false;

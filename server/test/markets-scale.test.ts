@@ -90,6 +90,23 @@ describeRedis('redis lease', () => {
     }
   });
 
+  it("a follower takes a dead leader's lease over when it expires, not at its next interval", async () => {
+    const key = `meridian:test:lease:${crypto.randomBytes(6).toString('hex')}`;
+    // Attempts a minute apart: only the expiry of the dead leader's key can bring the take-over.
+    const a = new RedisLease({ redis: REDIS_URL, key, ttlMs: 600, renewMs: 60_000, id: 'a' });
+    const b = new RedisLease({ redis: REDIS_URL, key, ttlMs: 600, renewMs: 60_000, id: 'b' });
+    try {
+      await a.start();
+      await b.start();
+      expect([a.isLeader(), b.isLeader()]).toEqual([true, false]);
+      a.pause();
+      await waitFor(() => b.isLeader(), 5000, 'the take-over at the expiry');
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+
   it('a leader that cannot confirm a renewal steps down before its lease can have expired', async () => {
     const key = `meridian:test:lease:${crypto.randomBytes(6).toString('hex')}`;
     let clock = Date.now();

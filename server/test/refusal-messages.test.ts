@@ -66,26 +66,27 @@ describe.each(MODES)('refusal messages (%s)', (mode) => {
       type: 1,
       cont: '0.1',
       forex_id: 1,
+      status: 1,
       multiple: 100,
       stop_loss_price: '-5',
     });
     expect(en.msg).toBe('“Stop loss” must be a price above 0, or 0 for none.');
     const hk = await x.app.inject({
       method: 'GET',
-      url: `${SUBMIT}?type=1&cont=0.1&forex_id=1&multiple=100&target_profit_price=abc`,
+      url: `${SUBMIT}?type=1&cont=0.1&forex_id=1&status=1&multiple=100&target_profit_price=abc`,
       headers: { authorization: u.token, lang: 'hk' },
     });
     expect(hk.json()).toMatchObject({
       code: ERROR_CODES.stopPriceInvalid,
       msg: '「止盈價」必須是大於 0 的價格，或填 0 表示不設定。',
     });
-    // A repeated parameter is not a price either.
+    // A repeated parameter is refused before validation (one value per parameter on every call).
     const twice = await x.app.inject({
       method: 'GET',
-      url: `${SUBMIT}?type=1&cont=0.1&forex_id=1&multiple=100&stop_loss_price=1&stop_loss_price=2`,
+      url: `${SUBMIT}?type=1&cont=0.1&forex_id=1&status=1&multiple=100&stop_loss_price=1&stop_loss_price=2`,
       headers: { authorization: u.token },
     });
-    expect(twice.json().code).toBe(ERROR_CODES.stopPriceInvalid);
+    expect(twice.json().code).toBe(ERROR_CODES.validation);
     expect(await orderCount(u.user.id)).toBe(0);
     await invariants(x.app, u.user.id);
 
@@ -94,6 +95,7 @@ describe.each(MODES)('refusal messages (%s)', (mode) => {
       type: 1,
       cont: '0.1',
       forex_id: 1,
+      status: 1,
       multiple: 100,
       stop_loss_price: '0',
       target_profit_price: '',
@@ -106,6 +108,7 @@ describe.each(MODES)('refusal messages (%s)', (mode) => {
       type: 1,
       cont: '0.1',
       forex_id: 1,
+      status: 1,
       multiple: 100,
       stop_loss_price: '1.05',
     });

@@ -112,6 +112,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
       type: 2,
       cont: '0.1',
       forex_id: 1,
+      status: 1,
       multiple: 100,
     });
     expect(s.data.Price).toBe('1.10000');
@@ -124,6 +125,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
       type: 1,
       cont: '0.01',
       forex_id: 2,
+      status: 1,
       multiple: 100,
     });
     expect(j.data.Price).toBe('150.020');
@@ -140,6 +142,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
       type: 1,
       cont: '0.5',
       forex_id: 3,
+      status: 1,
       multiple: 20,
     });
     expect(r.data.CautionMoney).toBe('50.000000');
@@ -175,7 +178,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
     // translated
     const hk = await x.app.inject({
       method: 'GET',
-      url: `${SUBMIT}?type=1&cont=1&forex_id=999&multiple=100`,
+      url: `${SUBMIT}?type=1&cont=1&forex_id=999&status=1&multiple=100`,
       headers: { authorization: rich.token, lang: 'hk' },
     });
     expect(hk.json()).toMatchObject({ code: ERROR_CODES.instrumentNotFound, msg: '此產品不存在。' });
@@ -270,6 +273,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
       type: 2,
       cont: '0.1',
       forex_id: 1,
+      status: 1,
       multiple: 100,
       stop_loss_price: '1.105',
       target_profit_price: '1.09',
@@ -298,6 +302,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
       type: 2,
       cont: '0.1',
       forex_id: 1,
+      status: 1,
       multiple: 100,
       target_profit_price: '1.1',
     });
@@ -343,12 +348,14 @@ describe.each(MODES)('trading (%s)', (mode) => {
       type: 1,
       cont: '0.2',
       forex_id: 1,
+      status: 1,
       multiple: 100,
     });
     const btc = await api<OrderView>(x.app, u.token, SUBMIT, {
       type: 1,
       cont: '0.01',
       forex_id: 5,
+      status: 1,
       multiple: 10,
     });
     expect([eur.code, btc.code]).toEqual([1, 1]);
@@ -379,6 +386,7 @@ describe.each(MODES)('trading (%s)', (mode) => {
       type: 1,
       cont: '0.2',
       forex_id: 1,
+      status: 1,
       multiple: 100,
     });
     await x.engine.idle();

@@ -1,11 +1,11 @@
-/** Business constants of spec §9, shared by client and server. */
+/** Business constants of docs/rules.md, shared by client and server. */
 
 /** Envelope code of a successful call. */
 export const CODE_OK = 1;
 /** Envelope code of a missing, expired or revoked session. */
 export const CODE_SESSION_EXPIRED = 999;
 
-/** The 21 interface languages, in the order of spec §9. */
+/** The 21 interface languages, in the order of docs/rules.md. */
 export const LANGUAGES = [
   'hk',
   'en',
@@ -74,11 +74,11 @@ export type Period = keyof typeof PERIODS;
 export const BALANCE_DECIMALS = 2;
 export const PROFIT_DECIMALS = 6;
 export const MARGIN_DECIMALS = 6;
-/** Below this balance, stop loss and take profit cannot be set (spec §5). */
+/** Below this balance, stop loss and take profit cannot be set (docs/rules.md). */
 export const SLTP_BALANCE_THRESHOLD = 50000;
 /** Send-code countdown, seconds. */
 export const CODE_COUNTDOWN_SECONDS = 60;
-/** Realtime heartbeat (spec §4, §9). */
+/** Realtime heartbeat (docs/states.md, docs/rules.md). */
 export const PING_INTERVAL_MS = 5000;
 export const MAX_MISSED_PONGS = 2;
 export const CONNECT_TIMEOUT_MS = 5000;

@@ -1,5 +1,5 @@
 /**
- * `@meridian/shared`: the federated singleton every app shares (ARCHITECTURE §4). Explicit named exports only;
+ * `@meridian/shared`: the federated singleton every app shares (one instance per page, so atoms and the socket bridge are one). Explicit named exports only;
  * type-only exports are kept apart at the end. It is paid whole by every first visit to `/`, so what only some
  * screens need lives in other entries: `@meridian/shared/lists` (the paged list, a federated singleton too) and
  * `@meridian/shared/pure` (protocol, codes, constants and the trading formulas: stateless, bundled by whoever

@@ -1,5 +1,5 @@
 /**
- * `@meridian/shared/lists`: the paged list of spec §4 (rules, hook and view), federated as its own singleton entry.
+ * `@meridian/shared/lists`: the paged list of docs/states.md (rules, hook and view), federated as its own singleton entry.
  * `@meridian/shared` is shared whole and paid by every first visit to `/`, which pages nothing; the screens that do
  * page (orders, ranking, news, records) load this entry with their own code. It holds no module state.
  */

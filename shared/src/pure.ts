@@ -52,6 +52,7 @@ export type {
 export type { Envelope } from './api/envelope';
 export {
   parseDecimal,
+  AmountOutOfRangeError,
   toMicros,
   formatMicros,
   microsToCents,
@@ -104,7 +105,7 @@ export { OPS_PATHS } from './navigation/ops-paths';
 export type { OpsPath } from './navigation/ops-paths';
 
 // The wire contract
-export { ORDER_STATUS, CLOSE_REASONS } from './contract/trading';
+export { ORDER_STATUS, CLOSE_REASONS, TRADE_INPUT_LIMITS } from './contract/trading';
 export type {
   OrderStatus,
   CloseReason,
@@ -157,7 +158,9 @@ export type {
 } from './contract/funds';
 export { withdrawQuote, isMoneyText, moneyToCents } from './domain/withdraw';
 export type { WithdrawQuote } from './domain/withdraw';
+export { QUOTE_MAX_AGE_MS, quoteIsFresh } from './contract/markets';
 export type { TradeListItem, Category, Candle } from './contract/markets';
+export type { Health, HealthState, RedisState, FeedState } from './contract/health';
 export type { RankingItem, RankingPage } from './contract/social';
 export { OPS_ROLES, OPS_IDLE_TIMEOUT_MS, OPS_ABSOLUTE_TIMEOUT_MS, KYC_REJECT_REASONS } from './contract/ops';
 export type {

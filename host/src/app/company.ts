@@ -1,5 +1,5 @@
 /**
- * The start-up company check (spec §7): with a `company_id` cookie, the company's status decides before anything is
+ * The start-up company check (docs/calls.md): with a `company_id` cookie, the company's status decides before anything is
  * shown; status 0 sends the browser to the company's `loss_url`. The answer comes with index.html when the server
  * wrote it, else from getCompanyStatus. A failed check lets the app start (a visitor is never stuck on a blank page).
  */

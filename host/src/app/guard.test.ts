@@ -8,7 +8,7 @@ const real = { isLoggedIn: true, isDemo: false };
 const demo = { isLoggedIn: true, isDemo: true };
 
 describe('route table', () => {
-  it('maps every route of spec §2', () => {
+  it('maps every route of docs/routes.md', () => {
     const paths = ROUTES.map((r) => r.path).sort();
     expect(paths).toEqual(
       [

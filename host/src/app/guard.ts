@@ -1,5 +1,5 @@
 /**
- * The route guard as a pure function (spec §2): unknown paths go to `/`, a guest on a login-required route goes
+ * The route guard as a pure function (docs/routes.md): unknown paths go to `/`, a guest on a login-required route goes
  * to `/login?from=<path>`, a demo user on a real-only route is blocked with the spec's message.
  */
 import { findRoute } from './routes';
@@ -26,7 +26,7 @@ export function guard(
 }
 
 /**
- * Query parameters from the search and from the hash (spec §2: `/#/register?invite_code=X`, or `#x=1`).
+ * Query parameters from the search and from the hash (docs/routes.md: `/#/register?invite_code=X`, or `#x=1`).
  * The search wins over the hash for the same name.
  */
 export function mergedQuery(search: string, hash: string): URLSearchParams {

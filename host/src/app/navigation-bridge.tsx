@@ -1,6 +1,6 @@
 /**
  * Gives remotes the shared navigation API (`useAppNavigate`, `useAppLocation`, `useQueryParam`) backed by the
- * host's one router instance. Every navigation scrolls to top and makes sure the socket is open (spec §2).
+ * host's one router instance. Every navigation scrolls to top and makes sure the socket is open (docs/routes.md).
  */
 import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The one WebSocket of the tab (spec §4), owned here and handed to remotes through the shared bridge. Socket
+ * The one WebSocket of the tab (docs/states.md), owned here and handed to remotes through the shared bridge. Socket
  * handlers write through the store: DAY_MARKET quotes are batched to one store write per animation frame.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The route table (spec §2): every path mapped to the remote and exposed module that renders it, with its flags.
+ * The route table (docs/routes.md): every path mapped to the remote and exposed module that renders it, with its flags.
  * The host knows remotes only by their registry key and exposed module name; nothing here imports a remote.
  */
 import { REMOTES } from '@meridian/config/remotes.mjs';

@@ -1,7 +1,7 @@
 /**
  * The shell: the phone column, the route outlet and the tab bar. `/` and `/trade` stay mounted while hidden
  * (React's Activity), every other route mounts when visited. Entering `/` or `/trade` asks the markets remote to
- * refresh its trade list (spec §2).
+ * refresh its trade list (docs/routes.md).
  */
 import { Activity, lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +94,7 @@ function RouteView({ route, demoBlocked }: { route: RouteDef; demoBlocked: boole
   return <RemotePage route={route} />;
 }
 
-/** What a demo user sees on a real-only page (spec §5, §6), with the ways forward. */
+/** What a demo user sees on a real-only page (docs/rules.md, docs/routes.md), with the ways forward. */
 function DemoBlocked({ path }: { path: AppPath }) {
   const { t } = useTranslation('common');
   const { t: ts } = useTranslation('shell');

@@ -43,7 +43,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type
 
 type T = (key: string) => string;
 
-/** The local checks of spec §5 for a new password and its repeat: both filled ('fill in full'), equal. */
+/** The local checks of docs/rules.md for a new password and its repeat: both filled ('fill in full'), equal. */
 export function newPasswordErrors(
   password: string,
   repeat: string,

@@ -1,5 +1,5 @@
 /**
- * The trade list (GET /v1/api/forex/trade_list, spec §3/§7), shared by the home list, the trade screen and search.
+ * The trade list (GET /v1/api/forex/trade_list, docs/calls.md), shared by the home list, the trade screen and search.
  * One cache for the whole remote: the host bumps `tradeListVersionAtom` on entering `/` or `/trade`, and whichever
  * kept-alive page is showing reloads it once (concurrent callers share the request).
  */

@@ -11,6 +11,11 @@ import { sha256 } from './security';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
+/** The shape every session token has; anything else is refused before a database lookup (HTTP and socket login). */
+export function isTokenShape(token: unknown): token is string {
+  return typeof token === 'string' && TOKEN_SHAPE.test(token);
+}
+
 export function tokenFrom(req: FastifyRequest): string | null {
   const raw = req.headers.authorization ?? req.headers.token;
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
@@ -49,6 +54,18 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<A
   };
 }
 
+/** The session is still live (not revoked, not expired): the socket's periodic re-check. */
+export async function sessionAlive(ctx: AppContext, sessionId: number): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', ctx.now())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Resolve the caller, or null when no valid token was sent. */
 export async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<AuthUser | null> {
   const token = tokenFrom(req);
@@ -70,7 +87,7 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
   return user;
 }
 
-/** preHandler for protected calls. `realOnly` refuses demo users (spec §6). */
+/** preHandler for protected calls. `realOnly` refuses demo users (docs/routes.md). */
 export function requireUser(ctx: AppContext, opts: { realOnly?: boolean } = {}): preHandlerAsyncHookHandler {
   return async (req) => {
     const user = await authenticate(ctx, req);

@@ -1,4 +1,4 @@
-/** The response envelope of every /api and /v1/api call (spec §8): `{ code, msg, data }`. */
+/** The response envelope of every /api and /v1/api call (docs/messages.md): `{ code, msg, data }`. */
 import { CODE_OK } from '@meridian/shared/pure';
 import type { Envelope } from '@meridian/shared/pure';
 

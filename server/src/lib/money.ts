@@ -1,8 +1,9 @@
 /** Money is integer USD cents end to end; what goes out as text ("123.45") is formatted here. */
+import { AmountOutOfRangeError } from '@meridian/shared/pure';
 
 /** 12345 -> "123.45", -5 -> "-0.05". */
 export function formatCents(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new Error(`not an integer amount of cents: ${cents}`);
+  if (!Number.isSafeInteger(cents)) throw new AmountOutOfRangeError(String(cents));
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   const units = Math.floor(abs / 100);

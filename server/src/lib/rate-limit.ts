@@ -8,6 +8,8 @@ export type HitResult = { allowed: boolean; count: number; retryAfterSec: number
 
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<HitResult>;
+  /** The count of a live window without adding to it (0 and 0 s when there is none). */
+  peek?(key: string): Promise<{ count: number; retryAfterSec: number }>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,13 @@ export class MemoryRateLimiter implements RateLimiter {
       count: w.count,
       retryAfterSec: Math.max(1, Math.ceil((w.resetAt - t) / 1000)),
     };
+  }
+
+  async peek(key: string): Promise<{ count: number; retryAfterSec: number }> {
+    const t = this.now();
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= t) return { count: 0, retryAfterSec: 0 };
+    return { count: w.count, retryAfterSec: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
   }
 
   private sweep(t: number) {
@@ -81,6 +90,13 @@ export class RedisRateLimiter implements RateLimiter {
       String(windowMs),
     )) as [number, number];
     return { allowed: count <= limit, count, retryAfterSec: Math.max(1, Math.ceil(left / 1000)) };
+  }
+
+  async peek(key: string): Promise<{ count: number; retryAfterSec: number }> {
+    const [c, r] = await this.redis.hmget(this.prefix + key, 'c', 'r');
+    const left = Number(r) - this.now();
+    if (!c || !r || !(left > 0)) return { count: 0, retryAfterSec: 0 };
+    return { count: Number(c), retryAfterSec: Math.max(1, Math.ceil(left / 1000)) };
   }
 
   async close(): Promise<void> {

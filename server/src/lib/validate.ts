@@ -55,7 +55,8 @@ export function toIssues(error: z.ZodError, input: unknown): Issue[] {
     if (i.message === 'v.required' && present && typeof value !== 'string')
       return { field, key: 'v.invalid', params };
     // A rule's generic "not valid" for a value that is not there at all reads better as "please fill in".
-    if (i.message === 'v.invalid' && !present) return { field, key: 'v.required', params };
+    if ((i.message === 'v.invalid' || i.message === 'v.integer') && !present)
+      return { field, key: 'v.required', params };
     if (i.message.startsWith('v.')) return { field, key: i.message, params };
     if (i.code === 'invalid_type' && (value === undefined || value === null || value === ''))
       return { field, key: 'v.required', params };
@@ -78,9 +79,16 @@ export function toIssues(error: z.ZodError, input: unknown): Issue[] {
   });
 }
 
+/**
+ * Test hook: sees each schema a handler parses with and the input it parsed, so the fuzz pass learns every route's
+ * fields from the schemas themselves. Unset outside tests.
+ */
+export const inputProbe: { record?: (schema: z.ZodType, input: object) => void } = {};
+
 /** Parse `input` with `schema` or throw a ValidationError. Non-object input is treated as an empty object. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const source = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
+  inputProbe.record?.(schema, source);
   const r = schema.safeParse(source);
   if (!r.success) throw new ValidationError(toIssues(r.error, source));
   return r.data;
@@ -117,11 +125,62 @@ export const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER
       ],
       { message: 'v.integer' },
     )
-    .transform((v) => Number(v))
+    // `+ 0` turns -0 into 0, so a hostile "-0" is an ordinary zero from here on.
+    .transform((v) => Number(v) + 0)
     .pipe(z.number().int({ message: 'v.integer' }).min(min).max(max));
 
 export const optInt = (min?: number, max?: number) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), int(min, max).optional());
+
+// ---- bounded numbers: use these for every numeric input, so no call reaches arithmetic with a hostile value ----
+
+/** The largest row id (a PostgreSQL `integer`): a bigger id is refused (1001), never a database error. */
+export const MAX_ID = 2_147_483_647;
+/** The deepest page a list may be asked for. */
+export const MAX_PAGE = 100_000;
+
+/** A required row id: an integer 1..MAX_ID. */
+export const id = () => int(1, MAX_ID);
+/** An optional row id ('' is absent). */
+export const optId = () => optInt(1, MAX_ID);
+/** A page number 1..MAX_PAGE, 1 when absent. */
+export const page = () => optInt(1, MAX_PAGE).transform((v) => v ?? 1);
+/** A page size 1..max, `dflt` when absent. */
+export const pageSize = (max = 100, dflt = 10) => optInt(1, max).transform((v) => v ?? dflt);
+
+export type DecimalBounds = {
+  /** Largest value allowed (inclusive). */
+  max: number;
+  /** Smallest value allowed (inclusive); default 0. */
+  min?: number;
+  /** Whether 0 itself is refused (lots, amounts); default false. */
+  positive?: boolean;
+  /** Fraction digits allowed; default 10. */
+  scale?: number;
+};
+
+/**
+ * A non-negative decimal given as number or plain decimal text ("12.5"), returned as its text. Refused (1001) before
+ * any arithmetic: exponent and hex forms, NaN, Infinity, signs, more than `scale` decimals, more than 12 integer
+ * digits, anything outside min..max, arrays. A JS number is read through its shortest text (1e-7 is refused).
+ */
+export const decimal = ({ max, min = 0, positive = false, scale = 10 }: DecimalBounds) => {
+  const shape = new RegExp(`^\\d{1,12}(?:\\.\\d{1,${scale}})?$`);
+  return z
+    .union([z.number().finite(), z.string().trim()], { message: 'v.invalid' })
+    .transform((v) => (typeof v === 'number' ? String(v + 0) : v))
+    .pipe(z.string().regex(shape, { message: 'v.invalid' }))
+    .superRefine((text, ctx) => {
+      const n = Number(text);
+      if (n < min || n > max || (positive && n === 0)) {
+        ctx.addIssue({ code: 'custom', message: 'v.outOfRange' });
+      }
+    });
+};
+
+/** An optional decimal ('' and null are absent). */
+export const optDecimal = (bounds: DecimalBounds) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), decimal(bounds).optional());
 
 export const email = () =>
   z

@@ -20,6 +20,8 @@ export type BusListener = (event: BusEvent) => void;
 
 export interface EventBus {
   publish(event: BusEvent): void;
+  /** Whether the bus reaches the other nodes now (Redis); absent for the in-process bus. */
+  connected?(): boolean;
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
 }
@@ -49,18 +51,35 @@ export class LocalBus implements EventBus {
 
 const CHANNEL = 'meridian:realtime';
 
-/** Redis pub/sub across API nodes. Events are delivered locally only when they come back from Redis. */
+/**
+ * Redis pub/sub across API nodes. Events are delivered locally only when they come back from Redis. Redis may be down
+ * at start-up or go away later: the node keeps running (events published meanwhile are lost, sockets re-check their
+ * sessions on their own), and the subscription is made again as soon as Redis answers.
+ */
 export class RedisBus implements EventBus {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly local = new LocalBus();
-  private ready: Promise<unknown>;
+  private readonly ready: Promise<void>;
+  private subscribed = false;
+  private closed = false;
+  private markReady: () => void = () => undefined;
+  private readonly channel: string;
 
   constructor(url: string, channel = CHANNEL) {
+    this.channel = channel;
     this.pub = new Redis(url, { maxRetriesPerRequest: 2 });
     this.sub = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.channel = channel;
-    this.ready = this.sub.subscribe(channel);
+    // Without a listener ioredis reports every failed reconnect as an unhandled error event.
+    this.pub.on('error', () => undefined);
+    this.sub.on('error', () => undefined);
+    this.sub.on('close', () => {
+      this.subscribed = false;
+    });
+    this.ready = new Promise<void>((resolve) => {
+      this.markReady = resolve;
+    });
+    this.sub.on('ready', () => this.listen());
     this.sub.on('message', (_ch: string, raw: string) => {
       try {
         this.local.publish(JSON.parse(raw) as BusEvent);
@@ -70,11 +89,25 @@ export class RedisBus implements EventBus {
     });
   }
 
-  private readonly channel: string;
+  /** (Re)subscribe whenever the subscriber connection is (again) ready. */
+  private listen(): void {
+    if (this.closed) return;
+    this.sub.subscribe(this.channel).then(
+      () => {
+        this.subscribed = true;
+        this.markReady();
+      },
+      () => undefined, // Redis went away again: the next 'ready' tries again
+    );
+  }
 
   /** Resolves once this node listens, so nothing published after it is missed. */
   whenReady(): Promise<unknown> {
     return this.ready;
+  }
+
+  connected(): boolean {
+    return this.subscribed && this.pub.status === 'ready';
   }
 
   publish(event: BusEvent): void {
@@ -86,6 +119,7 @@ export class RedisBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.local.close();
     this.sub.disconnect();
     this.pub.disconnect();

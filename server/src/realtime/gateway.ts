@@ -1,18 +1,25 @@
 /**
- * The realtime gateway `/v1/ws` (spec §4) on the protocol of `@meridian/shared/pure`: login with the session token,
+ * The realtime gateway `/v1/ws` (docs/realtime.md) on the protocol of `@meridian/shared/pure`: login with the session token,
  * ping/pong, subscribe (acknowledged with `subscribed`) and unsubscribe. Topics: DAY_MARKET and KLINE.{code} are public market data, coalesced (one
  * message per flush with the latest value per instrument) and, for a client whose send buffer is full, held back
  * and merged until it drains; FOREX_TRADE and FOREX_CLOSED are private to their user and are never dropped.
+ * A signed-in socket is logged out when its session ends (revocation events, and a re-check every
+ * SESSION_RECHECK_MS: docs/realtime.md#revocation); logins are limited per IP and sockets capped per IP.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { CODE_OK, CODE_SESSION_EXPIRED, ERROR_CODES, isTopic, TOPICS } from '@meridian/shared/pure';
 import type { ClientMessage, Language, ServerMessage, Topic } from '@meridian/shared/pure';
 import type { AppContext } from '../context';
-import { findSessionUser } from '../lib/auth';
+import { findSessionUser, isTokenShape, sessionAlive } from '../lib/auth';
+import { envelope } from '../lib/envelope';
+import { AppError } from '../lib/errors';
 import { requestLanguage } from '../lib/i18n';
+import { enforceLimit } from '../lib/limits';
+import { originAllowed } from '../lib/origins';
 import type { BusEvent, EventBus } from './bus';
+import { revokedUserOf } from './revocation';
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 /** Market data is held back for a client with more than this waiting in its send buffer. */
@@ -21,6 +28,10 @@ export const HIGH_WATER_BYTES = 256 * 1024;
 export const FLUSH_MS = 100;
 /** A client that sends nothing (not even a ping) for this long is gone. */
 export const IDLE_TIMEOUT_MS = 30_000;
+/** A signed-in socket re-checks its session this often (revocation events cover the normal case at once). */
+export const SESSION_RECHECK_MS = 60_000;
+/** Open sockets per client IP on one node; more are refused at the upgrade with HTTP 429. */
+export const MAX_SOCKETS_PER_IP = 20;
 
 const PRIVATE_TOPICS: ReadonlySet<string> = new Set([TOPICS.forexTrade, TOPICS.forexClosed]);
 
@@ -28,28 +39,15 @@ type Conn = {
   socket: WebSocket;
   lang: Language;
   userId: number | null;
+  /** The session the socket logged in with, re-checked on revocation events and every SESSION_RECHECK_MS. */
+  sessionId: number | null;
+  checkedAt: number;
+  ip: string;
   topics: Set<Topic>;
   /** Market data not yet delivered because the client was slow: latest per key. */
   backlog: Map<string, { topic: Topic; item: unknown }>;
   lastSeen: number;
 };
-
-/** Same origin, or a sibling subdomain of the same site (www.x.com -> api.x.com); no Origin (non-browser) is fine. */
-export function originAllowed(origin: string | undefined, host: string | undefined): boolean {
-  if (!origin) return true;
-  if (!host) return false;
-  let o: URL;
-  try {
-    o = new URL(origin);
-  } catch {
-    return false;
-  }
-  const reqHost = host.split(':')[0] ?? '';
-  if (o.hostname === reqHost) return true;
-  const parent = (h: string) => h.split('.').slice(1).join('.');
-  const p = parent(reqHost);
-  return p.includes('.') && parent(o.hostname) === p;
-}
 
 /** Key under which market data coalesces: one value per instrument (and per period for candles). */
 function coalesceKey(topic: string, item: unknown): string {
@@ -59,6 +57,8 @@ function coalesceKey(topic: string, item: unknown): string {
 
 export type Gateway = {
   connections: () => number;
+  /** Re-check every signed-in socket's session now (tests; the timer does it every SESSION_RECHECK_MS). */
+  recheckSessions: () => Promise<void>;
   /** Distinct signed-in users with a socket on this node. */
   onlineUsers: () => number;
   close: () => void;
@@ -79,7 +79,41 @@ export async function registerRealtime(
     c.socket.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
   };
 
+  const perIp = new Map<string, number>();
+
+  const logOut = (c: Conn) => {
+    c.userId = null;
+    c.sessionId = null;
+    send(c, { type: 'login_result', code: CODE_SESSION_EXPIRED, msg: ctx.i18n.t(c.lang, 'session.expired') });
+  };
+
+  /** Log out every socket (of `userId`, or all) whose session is no longer live. */
+  const recheck = async (userId: number | null) => {
+    const now = ctx.now();
+    const checks: Promise<void>[] = [];
+    for (const c of conns) {
+      const sessionId = c.sessionId;
+      if (sessionId === null || (userId !== null && c.userId !== userId)) continue;
+      c.checkedAt = now;
+      checks.push(
+        sessionAlive(ctx, sessionId).then(
+          (alive) => {
+            // Still the same login (the client may have logged in again meanwhile).
+            if (!alive && c.sessionId === sessionId) logOut(c);
+          },
+          () => undefined,
+        ),
+      );
+    }
+    await Promise.all(checks);
+  };
+
   const unsubscribeBus = bus.subscribe((event: BusEvent) => {
+    const revoked = revokedUserOf(event);
+    if (revoked !== null) {
+      void recheck(revoked);
+      return;
+    }
     if (PRIVATE_TOPICS.has(event.topic)) {
       if (event.userId == null) return;
       // Serialised only when this node holds a socket of that user: most private events have no reader here.
@@ -111,6 +145,16 @@ export async function registerRealtime(
     const now = ctx.now();
     for (const c of conns) {
       if (now - c.lastSeen > IDLE_TIMEOUT_MS) c.socket.terminate();
+      else if (c.sessionId !== null && now - c.checkedAt >= SESSION_RECHECK_MS) {
+        const sessionId = c.sessionId;
+        c.checkedAt = now;
+        void sessionAlive(ctx, sessionId).then(
+          (alive) => {
+            if (!alive && c.sessionId === sessionId) logOut(c);
+          },
+          () => undefined,
+        );
+      }
     }
     if (pending.size === 0 && ![...conns].some((c) => c.backlog.size > 0)) return;
     const batch = pending;
@@ -156,9 +200,24 @@ export async function registerRealtime(
         send(c, { type: 'pong', id: typeof msg.id === 'number' ? msg.id : 0 });
         return;
       case 'login': {
-        const token = typeof msg.token === 'string' ? msg.token : '';
-        const user = token ? await findSessionUser(ctx, token).catch(() => null) : null;
+        // As the HTTP login: a per-IP limit (its own bucket), and no lookup for what cannot be a token.
+        try {
+          await enforceLimit(ctx, 'loginPerIp', `ws:${c.ip}`);
+        } catch (err) {
+          const e = err instanceof AppError ? err : null;
+          c.userId = null;
+          c.sessionId = null;
+          send(c, {
+            type: 'error',
+            code: e?.code ?? ERROR_CODES.unavailable,
+            msg: ctx.i18n.t(c.lang, e?.key ?? 'error.unavailable', e?.params ?? {}),
+          });
+          return;
+        }
+        const user = isTokenShape(msg.token) ? await findSessionUser(ctx, msg.token).catch(() => null) : null;
         c.userId = user?.id ?? null;
+        c.sessionId = user?.sessionId ?? null;
+        c.checkedAt = ctx.now();
         send(
           c,
           user
@@ -193,17 +252,40 @@ export async function registerRealtime(
     }
   };
 
-  app.get('/v1/ws', { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
-    if (!originAllowed(req.headers.origin, req.headers.host)) {
-      socket.close(1008, 'origin not allowed');
-      return;
+  // Refused before the upgrade: a client IP with MAX_SOCKETS_PER_IP sockets open on this node.
+  const capPerIp = async (req: FastifyRequest, reply: FastifyReply) => {
+    if ((perIp.get(req.ip) ?? 0) >= MAX_SOCKETS_PER_IP) {
+      const lang = requestLanguage(req.headers.lang as string | undefined);
+      return reply
+        .code(429)
+        .send(
+          envelope(ERROR_CODES.rateLimited, ctx.i18n.t(lang, 'error.rateLimited', { seconds: 60 }), null),
+        );
     }
+    return undefined;
+  };
+
+  const wsHandler = (socket: WebSocket, req: FastifyRequest) => {
+    const ip = req.ip;
+    perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
+    let counted = true;
+    const release = () => {
+      conns.delete(c);
+      if (!counted) return;
+      counted = false;
+      const n = (perIp.get(ip) ?? 1) - 1;
+      if (n <= 0) perIp.delete(ip);
+      else perIp.set(ip, n);
+    };
     const c: Conn = {
       socket,
       lang: requestLanguage(
         (req.query as { lang?: string } | undefined)?.lang ?? (req.headers.lang as string | undefined),
       ),
       userId: null,
+      sessionId: null,
+      checkedAt: ctx.now(),
+      ip,
       topics: new Set(),
       backlog: new Map(),
       lastSeen: ctx.now(),
@@ -216,18 +298,38 @@ export async function registerRealtime(
       }
       void onMessage(c, data.toString());
     });
-    socket.on('close', () => conns.delete(c));
-    socket.on('error', () => conns.delete(c));
+    socket.on('close', release);
+    socket.on('error', release);
+  };
+
+  app.route({
+    method: 'GET',
+    url: '/v1/ws',
+    // Refused at the upgrade, before any socket exists: a foreign Origin (HTTP 403), then an IP over its socket cap (429).
+    preValidation: async (req, reply) => {
+      if (!originAllowed(req.headers.origin, req.headers.host, ctx.config.allowedOrigins)) {
+        return reply
+          .code(403)
+          .send(envelope(ERROR_CODES.forbidden, ctx.i18n.t(req.lang, 'error.forbidden'), null));
+      }
+      return capPerIp(req, reply);
+    },
+    // A plain HTTP request (no upgrade) answers the envelope too.
+    handler: async (req, reply) =>
+      reply.code(426).send(envelope(ERROR_CODES.badRequest, ctx.i18n.t(req.lang, 'error.badRequest'), null)),
+    wsHandler,
   });
 
   const gateway: Gateway = {
     connections: () => conns.size,
+    recheckSessions: () => recheck(null),
     onlineUsers: () => new Set([...conns].map((c) => c.userId).filter((id) => id !== null)).size,
     close: () => {
       clearInterval(timer);
       unsubscribeBus();
       for (const c of conns) c.socket.close(1001, 'server shutting down');
       conns.clear();
+      perIp.clear();
     },
   };
   app.addHook('onClose', async () => gateway.close());

@@ -2,7 +2,8 @@
  * Leadership among API nodes: exactly one node runs the price feed (and the trading engine). Without Redis the single
  * node is always the leader (`LocalLease`). With REDIS_URL (`RedisLease`) the leader holds a key in Redis taken with
  * `SET key id NX PX ttl` and renewed every `renewMs` only while it still holds it (compare-and-extend in Lua); when
- * the holder dies or stops renewing, the key expires and another node takes it over on its next attempt. A leader
+ * the holder dies or stops renewing, the key expires and another node takes it over at once (a follower that finds
+ * the key held schedules an attempt for the moment it expires). A leader
  * that cannot confirm its renewal steps down before its ttl can have passed, so two leaders never overlap for long.
  */
 import crypto from 'node:crypto';
@@ -95,6 +96,7 @@ export class RedisLease implements Lease {
   private validUntil = 0;
   private attempt: Promise<void> = Promise.resolve();
   private expiry: NodeJS.Timeout | undefined;
+  private takeover: NodeJS.Timeout | undefined;
   private readonly now: () => number;
   /** Renewals confirmed by Redis so far (tests wait on it instead of sleeping). */
   renewals = 0;
@@ -114,6 +116,11 @@ export class RedisLease implements Lease {
       this.redis = opts.redis;
       this.ownsClient = false;
     }
+    // Redis back after an outage: compete at once rather than at the next interval, so the cluster is without a
+    // leader (and a feed) for as short a time as the lease allows.
+    this.redis.on('ready', () => {
+      if (this.running) void this.tick();
+    });
   }
 
   isLeader(): boolean {
@@ -140,6 +147,8 @@ export class RedisLease implements Lease {
     this.timer = undefined;
     if (this.expiry) clearTimeout(this.expiry);
     this.expiry = undefined;
+    if (this.takeover) clearTimeout(this.takeover);
+    this.takeover = undefined;
   }
 
   async stop(): Promise<void> {
@@ -176,7 +185,17 @@ export class RedisLease implements Lease {
         if (this.expiry) clearTimeout(this.expiry);
         this.expiry = setTimeout(() => void this.isLeader(), Math.max(1, this.validUntil - this.now() + 1));
         this.expiry.unref();
-      } else this.setLeader(false);
+      } else {
+        this.setLeader(false);
+        // Someone else holds it: try again the moment it would expire rather than at the next interval, so a dead
+        // leader's lease is taken over within its lifetime (docs/ops.md#scale-out-and-health).
+        const left = Number(await this.redis.pttl(this.key));
+        if (this.running && left >= 0 && left < this.renewMs) {
+          if (this.takeover) clearTimeout(this.takeover);
+          this.takeover = setTimeout(() => void this.tick(), left + 1);
+          this.takeover.unref();
+        }
+      }
     } catch (err) {
       this.onError(err);
       if (this.leader && this.now() > this.validUntil) this.setLeader(false);

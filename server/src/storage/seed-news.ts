@@ -1,4 +1,4 @@
-/** The articles seeded on first start (category 1, spec §9). Plain editorial content with real structure. */
+/** The articles seeded on first start (category 1, docs/rules.md). Plain editorial content with real structure. */
 export type SeedArticle = { title: string; desc: string; content: string; daysAgo: number };
 
 export const SEED_NEWS: SeedArticle[] = [

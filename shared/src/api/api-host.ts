@@ -1,5 +1,5 @@
 /**
- * Where the API lives, derived from the page's own address (spec §7, §9). The app and the API are deployed as
+ * Where the API lives, derived from the page's own address (docs/calls.md, docs/rules.md). The app and the API are deployed as
  * sibling hosts in production (m.example.com -> api.example.com), but on one origin in development, on the demo site
  * and in the embedded server, so one pure rule decides and both the HTTP client and the socket follow it.
  */
@@ -15,7 +15,7 @@ export type PageLocation = {
 
 /** Overrides for {@link resolveApiOrigin}. */
 export type ApiHostConfig = {
-  /** API origin outside production (spec §9: "otherwise a fixed test host"); the page's origin when unset. */
+  /** API origin outside production (docs/rules.md: "otherwise a fixed test host"); the page's origin when unset. */
   testHost?: string;
   /** Force the API onto the page's origin. */
   sameOrigin?: boolean;
@@ -47,7 +47,7 @@ function normalizeProtocol(protocol: string): string {
 }
 
 /**
- * The origin (scheme, host, port; no trailing slash) every API call and the socket go to (spec §9).
+ * The origin (scheme, host, port; no trailing slash) every API call and the socket go to (docs/rules.md).
  *
  * - `config.sameOrigin`, or the demo-site title (the site settings' `site_title`): the page's origin.
  * - Not production (`config.production === false`): `config.testHost`, else the page's origin.

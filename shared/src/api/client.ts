@@ -1,5 +1,5 @@
 /**
- * The one API client (spec §7, §8). Every call goes through here so the envelope rules hold everywhere: `lang` and
+ * The one API client (docs/calls.md, docs/messages.md). Every call goes through here so the envelope rules hold everywhere: `lang` and
  * `authorization` headers, the `t` cache-buster on GET/DELETE, toasts for refused calls, 999 ending the session, the
  * global spinner. It is plain fetch with no React, so fetchers and socket handlers can use it; the host wires its
  * session, language and i18n in with {@link configureApi}.
@@ -292,7 +292,7 @@ export const api = {
   },
   /**
    * GET resolving with the envelope's `data` and its `msg`, for calls whose success message the user must see
-   * (spec §8: close, cancel, set TP/SL, reset demo, send code, submit…). Refusals follow the usual rules.
+   * (docs/messages.md: close, cancel, set TP/SL, reset demo, send code, submit…). Refusals follow the usual rules.
    */
   getWithMessage<T>(path: string, params?: Params, opts?: RequestOptions): Promise<WithMessage<T>> {
     return request<WithMessage<T>>('GET', path, params, { kind: 'none' }, opts, true);

@@ -1,5 +1,5 @@
 /**
- * The device checks of spec §1: whether the user agent is a phone or tablet, whether it is Android (the only
+ * The device checks of docs/rules.md: whether the user agent is a phone or tablet, whether it is Android (the only
  * platform where the app sets its title from the site settings), and the desktop site's address derived from the
  * page's origin (`m.example.com` -> `www.example.com`; a local or IP host keeps its origin).
  */

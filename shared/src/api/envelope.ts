@@ -1,2 +1,2 @@
-/** The response envelope of every call (spec §8). */
+/** The response envelope of every call (docs/messages.md). */
 export type Envelope<T = unknown> = { code: number; msg: string; data: T };

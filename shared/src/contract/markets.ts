@@ -1,4 +1,7 @@
-/** The wire contract of the market calls: the trade list, the categories and the candles. Types only. */
+/**
+ * The wire contract of the market calls: the trade list, the categories and the candles; and the quote-age rule
+ * trading follows (docs/rules.md#no-price).
+ */
 import type { MarginMode } from '../domain/trading';
 
 /** One instrument of GET /v1/api/forex/trade_list with its latest quote and day statistics. */
@@ -47,3 +50,15 @@ export type Category = { Id: number; NameShowTrans: string };
 
 /** One candle of GET /v1/api/forex/kline and abbreviated_cache_kline; `Time` is the bucket start, epoch ms (UTC). */
 export type Candle = { Time: number; Open: number; High: number; Low: number; Close: number; Volume: number };
+
+/**
+ * A quote older than this (ms) is a frozen price: the instrument has "no price" for trading until the feed ticks
+ * again (market orders and manual closes are refused with code 1250, the trade screen says so). The feed ticks every
+ * open instrument several times a second, so only a stopped feed gets there.
+ */
+export const QUOTE_MAX_AGE_MS = 5_000;
+
+/** Whether a quote stamped `quoteTime` is recent enough at `now` to trade at. */
+export function quoteIsFresh(quoteTime: number, now: number, maxAgeMs: number = QUOTE_MAX_AGE_MS): boolean {
+  return Number.isFinite(quoteTime) && now - quoteTime <= maxAgeMs;
+}

@@ -10,6 +10,12 @@ export const ORDER_STATUS = { pending: 0, holding: 1, closed: 3 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 /** Why an order left the book. */
+/**
+ * Bounds of the order ticket's numbers, refused (1001) before any arithmetic: lots per order, any price level
+ * (pending target, stop loss, take profit) and the digits a price may carry.
+ */
+export const TRADE_INPUT_LIMITS = { maxLots: 10_000, maxPrice: 100_000_000, priceScale: 10 } as const;
+
 export const CLOSE_REASONS = ['manual', 'tp', 'sl', 'stop_out', 'reset', 'cancel', 'no_margin'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 

@@ -53,7 +53,7 @@ describe('decimal helpers', () => {
   });
 });
 
-describe('margin (spec §9)', () => {
+describe('margin (docs/rules.md)', () => {
   it('fixed mode: lots x units per lot', () => {
     expect(marginMicros({ lots: '0.5', contractSize: 100, price: 2400, leverage: 10, marginMode: 1 })).toBe(
       50_000_000,

@@ -1,10 +1,10 @@
 /**
- * Trading math shared by the order ticket (client) and the engine (server), spec §9.
+ * Trading math shared by the order ticket (client) and the engine (server), docs/rules.md.
  *
  * Precision: every figure is exact decimal arithmetic on BigInt. Inputs (lots, prices, rates) are parsed from their
  * decimal text (a JS number is read through its shortest decimal form, `String(n)`), multiplied exactly, and rounded
  * ONCE to the result's scale, half away from zero. Money results are returned as integer **micro-units** (1e-6 USD or
- * 1e-6 of the quote currency) in a safe JS integer: margin and profit have 6 decimals (spec §9). `microsToCents`
+ * 1e-6 of the quote currency) in a safe JS integer: margin and profit have 6 decimals (docs/rules.md). `microsToCents`
  * rounds micro-units to the ledger's cents, half away from zero. Nothing here uses binary floating point for money.
  */
 
@@ -73,9 +73,20 @@ function roundTo(a: Dec, scale: number): bigint {
   return roundDiv(a.n, pow10(a.s - scale));
 }
 
+/**
+ * An amount too large to be held exactly (beyond 2^53 - 1 micro-units). Callers refuse the input that led there
+ * (the server answers 1001 "out of range"), never a crash.
+ */
+export class AmountOutOfRangeError extends RangeError {
+  override name = 'AmountOutOfRangeError';
+  constructor(readonly amount: string) {
+    super(`amount out of range: ${amount}`);
+  }
+}
+
 function toSafe(n: bigint): number {
   const v = Number(n);
-  if (!Number.isSafeInteger(v)) throw new Error(`amount out of range: ${n}`);
+  if (!Number.isSafeInteger(v)) throw new AmountOutOfRangeError(String(n));
   return v;
 }
 
@@ -88,7 +99,7 @@ export function toMicros(value: DecimalInput): number {
 
 /** Integer micro-units -> decimal text with exactly `decimals` (<= 6) fraction digits, half away from zero. */
 export function formatMicros(micros: number, decimals = MICRO): string {
-  if (!Number.isSafeInteger(micros)) throw new Error(`not integer micro-units: ${micros}`);
+  if (!Number.isSafeInteger(micros)) throw new AmountOutOfRangeError(String(micros));
   const v = roundTo({ n: BigInt(micros), s: MICRO }, decimals);
   const neg = v < 0n;
   const abs = neg ? -v : v;
@@ -141,9 +152,9 @@ export const SELL: Side = 2;
 
 /** 1 fixed margin (lots x units per lot), 2 leveraged (lots x units x price / leverage). */
 export type MarginMode = 1 | 2;
-/** 1 fixed margin, anything else leveraged (spec §9). */
+/** 1 fixed margin, anything else leveraged (docs/rules.md). */
 export const MARGIN_MODE_FIXED = 1;
-/** trade_fee_type 1: fee = lots x rate; anything else: fee = margin x rate (spec §9). */
+/** trade_fee_type 1: fee = lots x rate; anything else: fee = margin x rate (docs/rules.md). */
 export const FEE_TYPE_PER_LOT = 1;
 /** Stop-out margin level, percent. */
 export const STOP_OUT_LEVEL_PERCENT = 50;
@@ -171,7 +182,7 @@ export type MarginInput = {
 };
 
 /**
- * Margin in micro-units (6 decimals), spec §9: fixed mode = lots x units per lot; otherwise
+ * Margin in micro-units (6 decimals), docs/rules.md: fixed mode = lots x units per lot; otherwise
  * lots x units x price / multiplier.
  */
 export function marginMicros(i: MarginInput): number {

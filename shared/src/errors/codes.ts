@@ -1,5 +1,5 @@
 /**
- * The one catalogue of envelope codes (ARCHITECTURE §5). 1 is success and 999 an expired session (spec §8); every
+ * The one catalogue of envelope codes, read by client and server alike. 1 is success and 999 an expired session (docs/messages.md); every
  * other kind of refusal has its own stable number so that clients branch on codes, never on `msg`.
  * Numbers are never reused: add new ones at the end of their block.
  */
@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   instrumentNotFound: 1208,
   /** A stop loss or take profit that is not a price (negative, not a number, out of range). */
   stopPriceInvalid: 1209,
+  /** The instrument's last quote is older than QUOTE_MAX_AGE_MS (the feed stopped): no market order, no close. */
+  noPrice: 1250,
 
   // 1300-1399: ops (back office) and account restrictions
   /** A trader or demo token on an ops call. */

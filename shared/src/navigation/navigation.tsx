@@ -12,7 +12,7 @@ export type NavigateOptions = { replace?: boolean };
 export type AppNavigation = {
   /** Current path without query, e.g. `/trade`. */
   pathname: string;
-  /** Query parameters, merged from the search and the hash part (spec §2). */
+  /** Query parameters, merged from the search and the hash part (docs/routes.md). */
   query: URLSearchParams;
   /** Only the paths of the table (`PATHS`, `hrefs`): a mistyped path does not compile. */
   navigate: (to: AppHref, options?: NavigateOptions) => void;

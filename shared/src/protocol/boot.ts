@@ -17,7 +17,7 @@ export type BootSite = {
 
 export type BootData = {
   site?: BootSite;
-  /** A production deployment: the API is on the `api` sibling of the page's host (spec §9). */
+  /** A production deployment: the API is on the `api` sibling of the page's host (docs/rules.md). */
   production?: boolean;
   /** The remote registry's current versions (`/remotes.json`). */
   remotes?: Record<string, { current: string }>;

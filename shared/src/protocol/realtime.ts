@@ -1,5 +1,5 @@
 /**
- * The realtime protocol of `/v1/ws` (spec §4): `type`-keyed unions used by the client and the server alike, and the
+ * The realtime protocol of `/v1/ws` (docs/states.md): `type`-keyed unions used by the client and the server alike, and the
  * payload of each topic (`TopicPayloads`), so `subscribe(TOPICS.forexTrade, cb)` hands `cb` order views and the
  * server can only publish what the topic carries. Bump PROTOCOL_VERSION on any breaking change to a message shape.
  */

@@ -1,5 +1,5 @@
 /**
- * The realtime connection (spec §4): one object owns the socket's whole life — open, login, heartbeat, reconnect,
+ * The realtime connection (docs/states.md): one object owns the socket's whole life — open, login, heartbeat, reconnect,
  * resubscribe — so the host keeps exactly one WebSocket per tab and remotes only ever see topics (through the bridge).
  * Timers go through `globalThis` so tests drive them with fake timers.
  */

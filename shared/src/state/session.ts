@@ -1,11 +1,11 @@
 /**
- * Session (spec §4): token and user in local storage and in atoms. Base atoms are private; the app reads
+ * Session (docs/states.md): token and user in local storage and in atoms. Base atoms are private; the app reads
  * `sessionAtom` and changes the session only through the action atoms.
  */
 import { atom } from 'jotai';
 import { readJson, readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
-/** The user as login and /api/user/info return it (spec §3). */
+/** The user as login and /api/user/info return it (docs/calls.md). */
 export type User = {
   email: string;
   uid: string | number;

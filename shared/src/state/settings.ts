@@ -1,5 +1,5 @@
 /**
- * Site settings from `GET /api/basicSet/getBasicInfo` (spec §3 "Base settings"), loaded once by the host at
+ * Site settings from `GET /api/basicSet/getBasicInfo` (docs/calls.md "Base settings"), loaded once by the host at
  * start-up and read by any remote: the title, the customer-service link and its kind, the registration check and
  * the fee formula (trade_fee_type 1 = lots x rate, else margin x rate).
  */

@@ -1,5 +1,5 @@
 /**
- * Paged list of spec §4: starts at page 1, appends pages as the user nears the end, is finished once the loaded
+ * Paged list of docs/states.md: starts at page 1, appends pages as the user nears the end, is finished once the loaded
  * count reaches the total; pull-to-refresh clears the list and starts again at page 1, and its indicator closes
  * {@link REFRESH_INDICATOR_MS} after the refresh completes. A failed page keeps what is loaded and offers a retry.
  *

@@ -18,7 +18,7 @@ function reduce(state: PagedListState<Row>, ...actions: PagedListAction<Row>[]) 
   return actions.reduce((s, a) => pagedListReducer(s, a), state);
 }
 
-describe('pagedListReducer (the paging rules of spec §4)', () => {
+describe('pagedListReducer (the paging rules of docs/states.md)', () => {
   const started = reduce(initialPagedListState<Row>(), { type: 'reset', generation: 1, refreshing: false });
 
   it('starts at page 1', () => {

@@ -1,5 +1,5 @@
 /**
- * The view of the paged list (spec §4): sentinel, pull gesture, footer states. The rules and the hook are in
+ * The view of the paged list (docs/states.md): sentinel, pull gesture, footer states. The rules and the hook are in
  * ./paged-list-state; this module is loaded lazily (./lazy.tsx), since the first route does not page.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -47,7 +47,7 @@ export type PagedListProps<T> = PagedListViewProps<T> &
   );
 
 /**
- * The paged list of spec §4, with infinite scroll (IntersectionObserver sentinel, a "load more" button where it is
+ * The paged list of docs/states.md, with infinite scroll (IntersectionObserver sentinel, a "load more" button where it is
  * missing), pull-to-refresh, and its loading, empty, error and no-more states.
  */
 export function PagedList<T>(props: PagedListProps<T>) {

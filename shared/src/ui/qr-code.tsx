@@ -11,9 +11,9 @@ export type QrLevel = 'L' | 'M' | 'Q' | 'H';
 
 export type QrCodeProps = {
   value: string;
-  /** Side in CSS px; 160 by default (spec §9). */
+  /** Side in CSS px; 160 by default (docs/rules.md). */
   size?: number;
-  /** Error correction; `M` by default. The invite QR uses `H` (spec §9). */
+  /** Error correction; `M` by default. The invite QR uses `H` (docs/rules.md). */
   level?: QrLevel;
   /** Alternative text; the encoded value by default, which is what a screen-reader user needs. */
   alt?: string;

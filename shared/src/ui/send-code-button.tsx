@@ -1,4 +1,4 @@
-/** The "send code" button of the sign-up, reset-password and binding forms (spec §4: 60 s countdown). */
+/** The "send code" button of the sign-up, reset-password and binding forms (docs/states.md: 60 s countdown). */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { AnnouncementView } from '../../features/content/components/announcement-view';
 import { NS } from '../i18n';
 
-/** `/mine/announcement` (spec §2). */
+/** `/mine/announcement` (docs/routes.md). */
 export default function AnnouncementPage() {
   const { t } = useTranslation(NS);
   return (

@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { RealNameView } from '../../features/real-name/components/real-name-view';
 import { NS } from '../i18n';
 
-/** `/mine/auth` (spec §2). */
+/** `/mine/auth` (docs/routes.md). */
 export default function AuthPage() {
   const { t } = useTranslation(NS);
   return (

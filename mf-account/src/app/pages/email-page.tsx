@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { ComplaintEmailView } from '../../features/content/components/complaint-email-view';
 import { NS } from '../i18n';
 
-/** `/mine/email` (spec §2). */
+/** `/mine/email` (docs/routes.md). */
 export default function EmailPage() {
   const { t } = useTranslation(NS);
   return (

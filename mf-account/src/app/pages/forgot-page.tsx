@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { ForgotForm } from '../../features/auth/components/forgot-form';
 import { NS } from '../i18n';
 
-/** `/forgot` (spec §2). */
+/** `/forgot` (docs/routes.md). */
 export default function ForgotPage() {
   const { t } = useTranslation(NS);
   return (

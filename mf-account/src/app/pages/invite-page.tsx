@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { InviteCard } from '../../features/invite/components/invite-card';
 import { NS } from '../i18n';
 
-/** `/mine/invite` (spec §2). */
+/** `/mine/invite` (docs/routes.md). */
 export default function InvitePage() {
   const { t } = useTranslation(NS);
   return (

@@ -13,7 +13,7 @@ import { LANGUAGE_NAMES } from '@meridian/shared/pure';
 import type { Language } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/language` (spec §2): the 21 languages in their own names; picking one changes it and goes back. */
+/** `/language` (docs/routes.md): the 21 languages in their own names; picking one changes it and goes back. */
 export default function LanguagePage() {
   const { t } = useTranslation(NS);
   const current = useAtomValue(languageAtom);

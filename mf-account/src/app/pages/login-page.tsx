@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { NS } from '../i18n';
 
-/** `/login` (spec §2). */
+/** `/login` (docs/routes.md). */
 export default function LoginPage() {
   const { t } = useTranslation(NS);
   return (

@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { ChangePasswordForm } from '../../features/password/components/change-password-form';
 import { NS } from '../i18n';
 
-/** `/mine/password` (spec §2). */
+/** `/mine/password` (docs/routes.md). */
 export default function PasswordPage() {
   const { t } = useTranslation(NS);
   return (

@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { NS } from '../i18n';
 
-/** `/register` (spec §2). */
+/** `/register` (docs/routes.md). */
 export default function RegisterPage() {
   const { t } = useTranslation(NS);
   return (

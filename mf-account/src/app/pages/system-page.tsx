@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { SystemPanel } from '../../features/system/components/system-panel';
 import { NS } from '../i18n';
 
-/** `/mine/system` (spec §2). */
+/** `/mine/system` (docs/routes.md). */
 export default function SystemPage() {
   const { t } = useTranslation(NS);
   return (

@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { UserCentre } from '../../features/user-centre/components/user-centre';
 import { NS } from '../i18n';
 
-/** `/user` (spec §2). */
+/** `/user` (docs/routes.md). */
 export default function UserPage() {
   const { t } = useTranslation(NS);
   return (

@@ -5,7 +5,7 @@ import { HomeStyle } from '../../features/quotes/components/home-style';
 import { MarketHome } from '../../features/quotes/components/market-home';
 import { NS } from '../i18n';
 
-/** `/` (spec §2): the quotes home, with the search icon (to /product) and the language switcher in the header. */
+/** `/` (docs/routes.md): the quotes home, with the search icon (to /product) and the language switcher in the header. */
 export default function HomePage() {
   const { t } = useTranslation(NS);
   return (

@@ -5,7 +5,7 @@ import { InstrumentSearch } from '../../features/search/components/instrument-se
 import { NS } from '../i18n';
 
 /**
- * `/product` (spec §2): instrument search; in main mode (`/product?mode=main`, the spec does not say how main mode
+ * `/product` (docs/routes.md): instrument search; in main mode (`/product?mode=main`, the spec does not say how main mode
  * is chosen) company search with the company popup.
  */
 export default function ProductPage() {

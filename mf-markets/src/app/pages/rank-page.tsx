@@ -3,7 +3,7 @@ import { PageHeader } from '@meridian/shared';
 import { Ranking } from '../../features/rank/components/ranking';
 import { NS } from '../i18n';
 
-/** `/rank` (spec §2): the copy-trading ranking. */
+/** `/rank` (docs/routes.md): the copy-trading ranking. */
 export default function RankPage() {
   const { t } = useTranslation(NS);
   return (

@@ -1,5 +1,5 @@
 /**
- * `/trade` (spec §2): the instrument header with its picker, the period bar and candle chart, and the order ticket.
+ * `/trade` (docs/routes.md): the instrument header with its picker, the period bar and candle chart, and the order ticket.
  * The instrument is the current one (set by the home list or search), else the first of the trade list.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -22,6 +22,7 @@ import { PeriodBar } from '../../features/chart/components/period-bar';
 import { InstrumentHeader } from '../../features/instrument/components/instrument-header';
 import { InstrumentPicker } from '../../features/instrument/components/instrument-picker';
 import { OrderTicket } from '../../features/ticket/components/order-ticket';
+import { usePriceLive } from '../../features/ticket/hooks/use-price-live';
 import { liveQuote, useTradeList } from '../../lib/instruments';
 import type { Instrument } from '../../lib/instruments';
 import { usdRateOf } from '../../lib/usd-rate';
@@ -43,6 +44,9 @@ export default function TradePage() {
     instruments.find((i) => i.Id === current?.id) ??
     instruments.find((i) => i.Code === current?.code) ??
     instruments[0];
+
+  // Keyed on the live quote object: a new one per tick of this instrument (docs/rules.md#no-price).
+  const priceLive = usePriceLive(instrument ? quotes.get(instrument.Code) : undefined);
 
   useEffect(() => {
     if (instrument && current?.id !== instrument.Id) setCurrent({ id: instrument.Id, code: instrument.Code });
@@ -90,6 +94,7 @@ export default function TradePage() {
           instrument={instrument}
           quote={{ bid: live.bid, ask: live.ask }}
           marketOpen={live.marketStatus === 1}
+          priceLive={priceLive}
           usdRate={usdRateOf(instrument.QuoteCurrency, instruments, quotes)}
           lang={lang}
         />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/mine/chat` (spec §2). */
+/** `/mine/chat` (docs/routes.md). */
 export default function ChatPage() {
   const { t } = useTranslation(NS);
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/feedback` (spec §2). */
+/** `/feedback` (docs/routes.md). */
 export default function FeedbackPage() {
   const { t } = useTranslation(NS);
   return (

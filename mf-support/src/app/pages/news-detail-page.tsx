@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/news/detail` (spec §2). */
+/** `/news/detail` (docs/routes.md). */
 export default function NewsDetailPage() {
   const { t } = useTranslation(NS);
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, PageHeader } from '@meridian/shared';
 import { NS } from '../i18n';
 
-/** `/news` (spec §2). */
+/** `/news` (docs/routes.md). */
 export default function NewsPage() {
   const { t } = useTranslation(NS);
   return (

@@ -25,6 +25,7 @@ import { ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
 import { formatCents } from '../../lib/money';
 import { parseInput } from '../../lib/validate';
+import { publishRevocation } from '../../realtime/revocation';
 import type { Order, User } from '../../storage/schema';
 import { latestRealName } from '../compliance';
 import { ledgerText } from '../funds';
@@ -158,6 +159,7 @@ export const accountsOpsRoutes: FastifyPluginAsync<{ orders: OpsOrderReads }> = 
         );
         return n;
       });
+      publishRevocation(ctx.bus, u.id);
       const data: OpsSignOutAll = { revoked };
       return ok(data, t(req.lang, 'ops.signedOutEverywhere', { count: revoked }));
     },

@@ -1,5 +1,5 @@
 /**
- * Account calls (spec §7 "Account and base"):
+ * Account calls (docs/calls.md "Account and base"):
  *   POST /api/user/register            form: type, area_id, account, password, re_password, invite_code, sms_code, key, mobile
  *   POST /api/user/loginForU           form: account, password, login_type | demo_id  -> { token, user }
  *   GET  /api/user/createAccountDemoForU                                             -> { demo_id, token, user }
@@ -17,6 +17,7 @@ import { ok } from '../../lib/envelope';
 import { AppError, demoForbidden } from '../../lib/errors';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import { enforceLimit } from '../../lib/limits';
+import { beforeLogin } from '../../lib/login-guard';
 import { parseInput, ValidationError } from '../../lib/validate';
 import { createCaptcha } from './captcha';
 import {
@@ -57,7 +58,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       return ok(await service.loginDemo(ctx, raw.demo_id, req.ip), t(req.lang, 'login.ok'));
     }
     const body = parseInput(credentialsBody, req.body);
-    await enforceLimit(ctx, 'loginPerAccount', body.account);
+    await beforeLogin(ctx, body.account, req.ip);
     return ok(await service.login(ctx, body, req.ip), t(req.lang, 'login.ok'));
   });
 
@@ -82,8 +83,9 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         throw new ValidationError([{ field: 'account', key: 'v.required', params: { field: 'account' } }]);
       account = caller.email;
     }
+    // Per account *and* source: a stranger's guesses never block the owner's own reset.
     await enforceLimit(ctx, 'loginPerIp', req.ip);
-    await enforceLimit(ctx, 'loginPerAccount', account);
+    await enforceLimit(ctx, 'loginPerAccount', `${account}|${req.ip}`);
     await service.forgetPassword(ctx, { ...body, account });
     return ok(null, t(req.lang, 'password.resetOk'));
   });
@@ -101,7 +103,8 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/api/user/logout', loggedOut, async (req) => {
-    await service.logout(ctx, userOf(req).sessionId);
+    const user = userOf(req);
+    await service.logout(ctx, user.id, user.sessionId);
     return ok(null, t(req.lang, 'logout.ok'));
   });
 

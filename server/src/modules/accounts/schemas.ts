@@ -1,4 +1,4 @@
-/** Input schemas of the account calls (spec §7). Form bodies carry strings; numbers may also come as JSON numbers. */
+/** Input schemas of the account calls (docs/calls.md). Form bodies carry strings; numbers may also come as JSON numbers. */
 import { z } from 'zod';
 import type { OpsFreezeState, OpsSignOutAll, OpsUserDetail, OpsUserRow } from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';

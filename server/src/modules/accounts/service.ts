@@ -8,10 +8,12 @@ import { hashPassword, randomSecret, sha256, verifyPassword } from '../../lib/se
 import type { User } from '../../storage/schema';
 import { getSetting } from '../content';
 import { checkCode, consumeCode, PURPOSE } from '../notify';
+import { publishRevocation } from '../../realtime/revocation';
 import { verifyCaptcha } from './captcha';
+import { loginFailed } from '../../lib/login-guard';
 import * as repo from './repository';
 
-/** The user object of login and /api/user/info (spec §3). */
+/** The user object of login and /api/user/info (docs/calls.md). */
 export type UserView = {
   id: number;
   uid: string;
@@ -124,7 +126,10 @@ export async function login(
 ): Promise<{ token: string; user: UserView }> {
   const user = await repo.findUserByEmail(ctx.db, input.account);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user || !valid || user.is_demo === 1) throw new AppError(ERROR_CODES.badCredentials, 'login.bad');
+  if (!user || !valid || user.is_demo === 1) {
+    await loginFailed(ctx, input.account);
+    throw new AppError(ERROR_CODES.badCredentials, 'login.bad');
+  }
   const token = await openSession(ctx, user.id, ip);
   return { token, user: userView(user) };
 }
@@ -210,6 +215,7 @@ export async function forgetPassword(
       .execute();
     await repo.revokeAllSessions(trx, user.id, now);
   });
+  publishRevocation(ctx.bus, user.id);
 }
 
 /** Change the password knowing the old one; every session (this one included) is revoked: log in again. */
@@ -238,10 +244,12 @@ export async function amendPassword(
       .execute();
     await repo.revokeAllSessions(trx, user.id, now);
   });
+  publishRevocation(ctx.bus, user.id);
 }
 
-export async function logout(ctx: AppContext, sessionId: number): Promise<void> {
+export async function logout(ctx: AppContext, userId: number, sessionId: number): Promise<void> {
   await repo.revokeSession(ctx.db, sessionId, ctx.now());
+  publishRevocation(ctx.bus, userId);
 }
 
 export type { Language };

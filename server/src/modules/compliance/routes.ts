@@ -1,5 +1,5 @@
 /**
- * Real-name verification (spec §3, §4):
+ * Real-name verification (docs/calls.md, docs/states.md):
  *   GET  /api/user_real/center     -> { review_status, name, card_id, front_pic, reverse_pic, reason }
  *   POST /api/user_real/real_name  form: name, card_id, front_pic, reverse_pic  (0 -> 1; real users only)
  * review_status: 0 not submitted (or rejected: the form is shown again, with `reason`), 1 waiting, 2 approved.

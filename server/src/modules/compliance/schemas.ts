@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { KYC_REJECT_REASONS } from '@meridian/shared/pure';
 import type { OpsKycDecided, OpsKycDetail, OpsKycQueue, OpsKycSubmission } from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
-import { int, optInt, optStr, str } from '../../lib/validate';
+import { id as rowId, optInt, optStr, str } from '../../lib/validate';
 import { REVIEW } from './repository';
 
 // ---- the trader's real-name calls ----
@@ -30,11 +30,11 @@ export const submittedSchema = z.strictObject({ review_status: z.literal(REVIEW.
 // ---- the ops KYC review ----
 
 export const pageQuery = z.object({ page: optInt(1, 100_000), limit: optInt(1, 100) });
-export const idQuery = z.object({ id: int(1) });
+export const idQuery = z.object({ id: rowId() });
 
 export const decideBody = z
   .object({
-    id: int(1),
+    id: rowId(),
     decision: z.enum(['approve', 'reject'], { message: 'v.oneOf' }),
     reason_code: z.preprocess(
       (v) => (v === '' ? undefined : v),

@@ -21,7 +21,7 @@ import { answers } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { fmtTime } from '../../lib/time';
-import { int, optInt, parseInput, str } from '../../lib/validate';
+import { id, optId, optInt, parseInput, str } from '../../lib/validate';
 import type { Company, News } from '../../storage/schema';
 import { AREAS } from './areas';
 import { getSetting } from './repository';
@@ -52,12 +52,12 @@ const settingQuery = z.object({
   key: str(64).pipe(z.enum(PUBLIC_SETTINGS as [string, ...string[]], { message: 'v.oneOf' })),
 });
 const newsListQuery = z.object({
-  category_id: optInt(1, 1_000_000),
+  category_id: optId(),
   page: optInt(1, 100_000),
   limit: optInt(1, 50),
 });
-const idQuery = z.object({ id: int(1, Number.MAX_SAFE_INTEGER) });
-const companyQuery = z.object({ company_id: optInt(1, Number.MAX_SAFE_INTEGER) });
+const idQuery = z.object({ id: id() });
+const companyQuery = z.object({ company_id: optId() });
 const companySearchQuery = z.object({ name: str(100), page: optInt(1, 100_000), limit: optInt(1, 50) });
 
 const newsItem = (n: News) => ({

@@ -4,7 +4,7 @@
  * append.
  *
  * ForexFeeRate is in USD per lot (the default `trade_fee_type` 1: fee = lots x rate). MarginMode 1 (fixed) means
- * margin = lots x ForexContNum USD; otherwise lots x ForexContNum x price / multiplier (spec §9).
+ * margin = lots x ForexContNum USD; otherwise lots x ForexContNum x price / multiplier (docs/rules.md).
  */
 import type { Instrument, MarginMode } from './contract';
 import { ALWAYS, COMMODITY_SCHEDULE, dailySessions, FOREX_SCHEDULE } from './schedule';
@@ -174,7 +174,7 @@ const METALS: Row[] = [
     act: 0.3,
   },
   {
-    // Deliberately without leverage: the client shows 'Leverage not configured' (spec §5).
+    // Deliberately without leverage: the client shows 'Leverage not configured' (docs/rules.md).
     code: 'XPDUSD',
     show: 'XPD/USD',
     price: 1380,

@@ -4,7 +4,7 @@
  * real price provider can replace the simulator without touching it, and tests drive a deterministic fake.
  */
 
-import type { MarginMode } from '@meridian/shared/pure';
+import type { FeedState, MarginMode } from '@meridian/shared/pure';
 
 export type { MarginMode };
 
@@ -47,6 +47,15 @@ export interface MarketData {
   instrument(idOrCode: number | string): Instrument | undefined;
   /** Latest quote, or undefined before the first tick. */
   quote(instrumentId: number): Quote | undefined;
+  /**
+   * Whether the latest quote is recent enough at `now` to trade at (QUOTE_MAX_AGE_MS, docs/rules.md#no-price).
+   * Optional: a market without it (a test fake driven by hand) is always fresh.
+   */
+  quoteFresh?(instrumentId: number, now: number): boolean;
+  /** Age (ms) at `now` of the newest quote of an instrument open at `now`; null when none is open (health). */
+  feedAge?(now: number): number | null;
+  /** The feed as GET /healthz reports it: `live`, `stale` (the trading age rule) or `closed` (nothing open). */
+  feedState?(now: number): FeedState;
   /** Whether the instrument trades at `now` (its schedule; MarketStatus 1). */
   isOpen(instrumentId: number, now: number): boolean;
   /** Every tick, in order, for every instrument. Returns an unsubscribe. */

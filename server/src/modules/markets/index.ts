@@ -4,6 +4,7 @@
  * MarketData on it.
  */
 import crypto from 'node:crypto';
+import { QUOTE_MAX_AGE_MS } from '@meridian/shared/pure';
 import type { Config } from '../../config';
 import type { EventBus } from '../../realtime/bus';
 import type { Lease } from '../../realtime/lease';
@@ -23,6 +24,11 @@ export type MarketOverrides = {
   feed?: PriceFeed;
   /** Run the feed on real timers when leader. Default: true, except with NODE_ENV=test. */
   feedAutoStart?: boolean;
+  /**
+   * Quotes older than this (ms) are not traded at. Default QUOTE_MAX_AGE_MS when the feed runs on its timers; none
+   * when tests drive it by hand (they set it to test the rule).
+   */
+  quoteMaxAgeMs?: number | null;
 };
 
 /** What the markets module provides: the market data, and the feed behind it. */
@@ -59,6 +65,12 @@ export function createMarkets(
       now: deps.now,
       historySeed: seed,
       autoStart: overrides.feedAutoStart ?? !test,
+      maxQuoteAgeMs:
+        overrides.quoteMaxAgeMs !== undefined
+          ? overrides.quoteMaxAgeMs
+          : (overrides.feedAutoStart ?? !test)
+            ? QUOTE_MAX_AGE_MS
+            : null,
       ...(deps.log ? { log: deps.log } : {}),
     });
   return { market, feed };

@@ -1,5 +1,5 @@
 /**
- * Market calls (spec §7 "Markets and orders"): trade_list, getCategories, kline, abbreviated_cache_kline, and the
+ * Market calls (docs/calls.md "Markets and orders"): trade_list, getCategories, kline, abbreviated_cache_kline, and the
  * instrument logos. Also starts the market service when the app is ready and stops it (final flush) on close.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -9,8 +9,8 @@
  * (quotes and current candles) and read older candles from the shared database, so they serve trade_list and kline
  * too; their tick listeners are not called (the engine runs on the leader only).
  */
-import { klineTopic, TOPICS, usdRateOf } from '@meridian/shared/pure';
-import type { DayMarketQuote, KlineUpdate, Period } from '@meridian/shared/pure';
+import { klineTopic, quoteIsFresh, TOPICS, usdRateOf } from '@meridian/shared/pure';
+import type { DayMarketQuote, FeedState, KlineUpdate, Period } from '@meridian/shared/pure';
 import type { BusEvent, EventBus } from '../../realtime/bus';
 import type { Lease } from '../../realtime/lease';
 import type { DB } from '../../storage/db';
@@ -59,6 +59,8 @@ export type MarketServiceOptions = {
   /** Run the feed on real timers when leader, and flush every `flushMs` (off in tests). */
   autoStart: boolean;
   flushMs?: number;
+  /** Quotes older than this are not traded at (QUOTE_MAX_AGE_MS); null: never stale (a feed driven by hand). */
+  maxQuoteAgeMs?: number | null;
   instruments?: readonly InstrumentSpec[];
   log?: Log;
 };
@@ -137,6 +139,31 @@ export class MarketService implements MarketData {
 
   quote(instrumentId: number): Quote | undefined {
     return this.byKey.get(instrumentId)?.quote;
+  }
+
+  quoteFresh(instrumentId: number, now: number): boolean {
+    const maxAge = this.opts.maxQuoteAgeMs;
+    if (maxAge == null) return true;
+    const q = this.byKey.get(instrumentId)?.quote;
+    return q !== undefined && quoteIsFresh(q.time, now, maxAge);
+  }
+
+  /** The newest quote's age (ms) among the instruments open at `now`; null when none is open (health). */
+  feedAge(now: number): number | null {
+    let newest: number | null = null;
+    for (const st of this.states) {
+      if (!isOpenAt(st.spec.schedule, now) || !st.quote) continue;
+      if (newest === null || st.quote.time > newest) newest = st.quote.time;
+    }
+    return newest === null ? null : Math.max(0, now - newest);
+  }
+
+  /** `live`, `stale` (by the same age rule as trading) or `closed` (nothing open at `now`): the health answer. */
+  feedState(now: number): FeedState {
+    const age = this.feedAge(now);
+    if (age === null) return 'closed';
+    const maxAge = this.opts.maxQuoteAgeMs;
+    return maxAge == null || age <= maxAge ? 'live' : 'stale';
   }
 
   isOpen(instrumentId: number, now: number): boolean {

@@ -5,7 +5,7 @@
  *   GET  /dev/outbox              HTML list of kept e-mails (not in production, not when SMTP is configured)
  */
 import { ERROR_CODES } from '@meridian/shared/pure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
 import { email, int, optInt, parseInput, str } from '../../lib/validate';
 import { findUserByEmail } from '../accounts';
-import { issueEmailCode, PURPOSE } from './service';
+import { codeCountdown, issueEmailCode, mailAlreadyRegistered, PURPOSE } from './service';
 
 const purpose = int(1, 2).refine((n) => n === 1 || n === 2, { message: 'v.oneOf' });
 const sendEmailBody = z.object({ to: email(), area_id: optInt(0, 100000), type: purpose });
@@ -22,6 +22,16 @@ const sendSmsBody = z.object({
   area_id: optInt(0, 100000),
   type: purpose,
 });
+
+/**
+ * A request made on this machine: the socket's own peer is a loopback address (not `req.ip`, which a proxy header
+ * may set) and no proxy header claims it was forwarded from elsewhere.
+ */
+export function fromLoopback(req: FastifyRequest): boolean {
+  const peer = req.raw.socket?.remoteAddress ?? '';
+  const loopback = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(peer);
+  return loopback && req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined;
+}
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -38,10 +48,15 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(sendEmailBody, req.body);
     await enforceLimit(ctx, 'codePerIp', req.ip);
     await enforceLimit(ctx, 'codePerTarget', body.to);
+    // The same answers for every address, registered or not (the e-mail, not the answer, tells the owner): the
+    // countdown first, then "sent" whatever happens.
+    await codeCountdown(ctx, body.to, body.type);
     const existing = await findUserByEmail(ctx.db, body.to);
-    if (body.type === PURPOSE.register && existing)
-      throw new AppError(ERROR_CODES.accountExists, 'account.exists');
-    // A reset code for an unknown (or demo) account is not sent, with the same answer, so accounts cannot be probed.
+    if (body.type === PURPOSE.register && existing) {
+      await mailAlreadyRegistered(ctx, req.lang, body.to);
+      return ok(null, t(req.lang, 'code.sent'));
+    }
+    // A reset code for an unknown (or demo) account is not sent.
     if (body.type === PURPOSE.reset && (!existing || existing.is_demo === 1))
       return ok(null, t(req.lang, 'code.sent'));
     await issueEmailCode(ctx, req.lang, body.to, body.type);
@@ -60,8 +75,9 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
     throw new AppError(ERROR_CODES.smsUnavailable, 'sms.unavailable');
   });
 
-  app.get('/dev/outbox', async (_req, reply) => {
-    if (ctx.config.nodeEnv === 'production' || ctx.mailer.kind !== 'outbox') {
+  app.get('/dev/outbox', async (req, reply) => {
+    // Live codes: only for someone at this machine, never in production, never when mail is really delivered.
+    if (ctx.config.nodeEnv === 'production' || ctx.mailer.kind !== 'outbox' || !fromLoopback(req)) {
       return reply.code(404).type('text/plain').send('Not Found');
     }
     const rows = await ctx.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(200).execute();

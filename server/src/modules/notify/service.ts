@@ -17,6 +17,30 @@ export const PURPOSE = { register: 1, reset: 2 } as const;
 
 const codeHash = (target: string, purpose: number, code: string) => sha256(`${purpose}|${target}|${code}`);
 
+/**
+ * The resend countdown, kept per address whether or not it has an account (the limiter, not the code rows), so
+ * that a second request answers 1104 for every address alike.
+ */
+export async function codeCountdown(ctx: AppContext, target: string, purpose: number): Promise<void> {
+  let r;
+  try {
+    r = await ctx.limiter.hit(`codeCountdown:${purpose}:${target}`, 1, CODE_COUNTDOWN_SECONDS * 1000);
+  } catch {
+    throw new AppError(ERROR_CODES.unavailable, 'error.unavailable', {}, 503);
+  }
+  if (!r.allowed) throw new AppError(ERROR_CODES.codeTooSoon, 'code.tooSoon', { seconds: r.retryAfterSec });
+}
+
+/** E-mail the owner of `target` that someone asked to register it again (no code: the account exists). */
+export async function mailAlreadyRegistered(ctx: AppContext, lang: Language, target: string): Promise<void> {
+  const t = ctx.i18n.t;
+  await ctx.mailer.send({
+    to: target,
+    subject: t(lang, 'mail.alreadyRegisteredSubject', { site: ctx.config.siteTitle }),
+    text: t(lang, 'mail.alreadyRegisteredBody', { site: ctx.config.siteTitle }),
+  });
+}
+
 /** Create, store (hashed) and e-mail a code. */
 export async function issueEmailCode(
   ctx: AppContext,
@@ -81,9 +105,10 @@ export async function checkCode(
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) throw new AppError(ERROR_CODES.badCode, 'code.bad');
-  if (row.expires_at <= now || row.attempts >= row.max_attempts) {
-    throw new AppError(ERROR_CODES.codeExpired, 'code.expired');
+  // One answer whatever the code's state (none issued, expired, used up by wrong tries, wrong): the answer never
+  // tells whether an address has an account or a live code. The fifth wrong try burns the code.
+  if (!row || row.expires_at <= now || row.attempts >= row.max_attempts) {
+    throw new AppError(ERROR_CODES.badCode, 'code.bad');
   }
   if (!safeEqual(row.code_hash, codeHash(target, purpose, code))) {
     await ctx.db

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { findSessionUser, tokenFrom } from '../../lib/auth';
 import { AppError, sessionExpired } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
+import { beforeLogin, loginFailed } from '../../lib/login-guard';
 import { randomSecret, sha256, verifyPassword } from '../../lib/security';
 import { findOpsByEmail, parseRoles } from './accounts';
 import { appendAudit } from './audit';
@@ -157,7 +158,8 @@ export async function optionalOps(
 }
 
 /**
- * E-mail + password + TOTP code. Rate limited per IP and per account like trader login; every failure is audited;
+ * E-mail + password + TOTP code. Limited like trader login (lib/login-guard.ts: per IP, per account and source, a
+ * growing delay per account, never a lock a stranger can trigger); every failure is audited;
  * a code is accepted once (its time step is recorded in the same conditional update that accepts it).
  */
 export async function signIn(
@@ -166,11 +168,12 @@ export async function signIn(
   ip: string,
 ): Promise<{ token: string; actor: OpsActor }> {
   await enforceLimit(ctx, 'loginPerIp', `ops:${ip}`);
-  await enforceLimit(ctx, 'loginPerAccount', `ops:${input.email}`);
+  await beforeLogin(ctx, `ops:${input.email}`, `ops:${ip}`);
   const now = ctx.now();
   const account = await findOpsByEmail(ctx.db, input.email);
   const passwordOk = await verifyPassword(account?.password_hash ?? null, input.password);
   const fail = async (reason: string, key: string, code: number) => {
+    await loginFailed(ctx, `ops:${input.email}`);
     await appendAudit(ctx.db, {
       action: 'ops.sign_in_failed',
       objectType: 'ops_account',

@@ -110,31 +110,35 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
     ok(await listOps(ctx.db)),
   );
 
-  app.post('/api/ops/staff/create', only(['admin'], secretsSchema), async (req) => {
-    const body = parseInput(createStaffBody, req.body);
-    const now = ctx.now();
-    const created = await ctx.db.transaction().execute(async (trx) => {
-      const c = await createOpsAccount(trx, { email: body.email, roles: body.roles, now });
-      await audit(
-        ctx,
-        req,
-        {
-          action: 'staff.create',
-          objectType: 'ops_account',
-          objectId: c.account.id,
-          after: { email: c.account.email, roles: c.account.roles },
-        },
-        trx,
-      );
-      return c;
-    });
-    const data: OpsSecrets = {
-      account: created.account,
-      password: created.password,
-      otpauth_uri: created.otpauthUri,
-    };
-    return ok(data, t(req.lang, 'ops.staffCreated'));
-  });
+  app.post(
+    '/api/ops/staff/create',
+    { ...only(['admin'], secretsSchema), config: { lists: ['roles'] } },
+    async (req) => {
+      const body = parseInput(createStaffBody, req.body);
+      const now = ctx.now();
+      const created = await ctx.db.transaction().execute(async (trx) => {
+        const c = await createOpsAccount(trx, { email: body.email, roles: body.roles, now });
+        await audit(
+          ctx,
+          req,
+          {
+            action: 'staff.create',
+            objectType: 'ops_account',
+            objectId: c.account.id,
+            after: { email: c.account.email, roles: c.account.roles },
+          },
+          trx,
+        );
+        return c;
+      });
+      const data: OpsSecrets = {
+        account: created.account,
+        password: created.password,
+        otpauth_uri: created.otpauthUri,
+      };
+      return ok(data, t(req.lang, 'ops.staffCreated'));
+    },
+  );
 
   /** The target account, refusing changes that would leave no active admin. */
   const target = async (id: number, opts: { losesAdmin?: boolean } = {}) => {
@@ -147,30 +151,34 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
     return row;
   };
 
-  app.post('/api/ops/staff/roles', only(['admin'], accountViewSchema), async (req) => {
-    const body = parseInput(rolesBody, req.body);
-    const losesAdmin = !body.roles.includes('admin');
-    const before = await target(body.id, { losesAdmin });
-    const now = ctx.now();
-    const roles = await ctx.db.transaction().execute(async (trx) => {
-      const r = await setOpsRoles(trx, body.id, body.roles, now);
-      await audit(
-        ctx,
-        req,
-        {
-          action: 'staff.roles',
-          objectType: 'ops_account',
-          objectId: body.id,
-          before: { roles: parseRoles(before.roles) },
-          after: { roles: r },
-        },
-        trx,
-      );
-      return r;
-    });
-    const data: OpsAccountView = { ...accountView(before), roles };
-    return ok(data, t(req.lang, 'ops.saved'));
-  });
+  app.post(
+    '/api/ops/staff/roles',
+    { ...only(['admin'], accountViewSchema), config: { lists: ['roles'] } },
+    async (req) => {
+      const body = parseInput(rolesBody, req.body);
+      const losesAdmin = !body.roles.includes('admin');
+      const before = await target(body.id, { losesAdmin });
+      const now = ctx.now();
+      const roles = await ctx.db.transaction().execute(async (trx) => {
+        const r = await setOpsRoles(trx, body.id, body.roles, now);
+        await audit(
+          ctx,
+          req,
+          {
+            action: 'staff.roles',
+            objectType: 'ops_account',
+            objectId: body.id,
+            before: { roles: parseRoles(before.roles) },
+            after: { roles: r },
+          },
+          trx,
+        );
+        return r;
+      });
+      const data: OpsAccountView = { ...accountView(before), roles };
+      return ok(data, t(req.lang, 'ops.saved'));
+    },
+  );
 
   for (const [path, disabled] of [
     ['/api/ops/staff/disable', true],

@@ -12,7 +12,7 @@ import type {
   OpsSignInResult,
 } from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
-import { email, int, optInt, optStr, str } from '../../lib/validate';
+import { email, id, optInt, optStr, str } from '../../lib/validate';
 import { isRemoteName } from './remotes';
 
 // ---- inputs ----
@@ -28,7 +28,7 @@ const rolesField = z
   .union([z.array(z.string().max(16)).max(8), z.string().max(100)], { message: 'v.required' })
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((r) => r.trim()).filter(Boolean));
 
-export const idBody = z.object({ id: int(1) });
+export const idBody = z.object({ id: id() });
 export const createStaffBody = z.object({ email: email(), roles: rolesField });
 export const rolesBody = idBody.extend({ roles: rolesField });
 

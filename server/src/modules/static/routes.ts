@@ -1,5 +1,5 @@
 /**
- * Static files with the caching rules of the release model (ARCHITECTURE §3):
+ * Static files with the caching rules of the release model (server/README.md, "Layout and wiring"; versioned remote folders are immutable):
  * - STATIC_DIR/host/ at `/`: index.html (for `/` and as the SPA fallback, with its boot data: ./boot) and
  *   un-hashed files `no-cache`;
  *   hashed assets (`name.0123abcd.ext`) `public, max-age=31536000, immutable`.

@@ -85,6 +85,9 @@ export class OrderCommands {
     if (!quote) throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
 
     const pending = input.status === 0;
+    // A market order fills at the live quote: never at a frozen one (docs/rules.md#no-price).
+    if (!pending && !opts.quote && market.quoteFresh?.(inst.id, at) === false)
+      throw refuse(ERROR_CODES.noPrice, 'trade.noPrice');
     let target: string | null = null;
     let kind = 'market';
     if (pending) {
@@ -247,6 +250,8 @@ export class OrderCommands {
       throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
     const quote = market.quote(o.instrument_id);
     if (!quote) throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
+    if (market.quoteFresh?.(o.instrument_id, this.deps.now()) === false)
+      throw refuse(ERROR_CODES.noPrice, 'trade.noPrice');
     const price = closePriceOf(o.side as Side, quote);
     const closed = await this.close(o.id, { price, expected: price, reason: 'manual' });
     if (!closed) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');

@@ -300,6 +300,12 @@ export class TradingEngine {
   private async fire(e: Entry): Promise<void> {
     const q = this.market.quote(e.instrumentId);
     if (!q) return;
+    if (this.market.quoteFresh?.(e.instrumentId, this.deps.now()) === false) {
+      // A frozen price (the feed stopped, or this node just took over with the quotes it had): nothing is booked
+      // at it. The entry stays in its book, so the first live tick that crosses it acts (docs/rules.md#no-price).
+      this.index.set(e.type, e.ref, e.instrumentId, e.book, e.level);
+      return;
+    }
     if (e.type === 'stopout') {
       await this.deps.risk.stopOut(e.ref);
       await this.resyncUser(e.ref);

@@ -3,21 +3,16 @@
  * tied to the wire contract of @meridian/shared/pure.
  */
 import { z } from 'zod';
-import { CLOSE_REASONS, ERROR_CODES } from '@meridian/shared/pure';
+import { CLOSE_REASONS, ERROR_CODES, TRADE_INPUT_LIMITS } from '@meridian/shared/pure';
 import type { DealPage, DemoReset, OrderView, SubmitParams } from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
-import { int, optInt, optStr } from '../../lib/validate';
+import { decimal, id, int, optDecimal, optInt, optStr, page, pageSize } from '../../lib/validate';
 
-/** A non-negative decimal given as number or text. */
-const decimal = () =>
-  z
-    .union([z.number().nonnegative().finite(), z.string().trim()], { message: 'v.invalid' })
-    .transform((v) => (typeof v === 'number' ? String(v) : v))
-    .pipe(z.string().regex(/^\d{1,12}(?:\.\d{1,10})?$/, { message: 'v.invalid' }));
+const { maxLots, maxPrice, priceScale } = TRADE_INPUT_LIMITS;
+const lots = () => decimal({ max: maxLots, positive: true, scale: priceScale });
+const optPrice = () => optDecimal({ max: maxPrice, scale: priceScale });
 
-const optDecimal = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), decimal().optional());
-
-const STOP_PRICE = /^\d{1,12}(?:\.\d{1,10})?$/;
+const STOP_PRICE = new RegExp(`^\\d{1,12}(?:\\.\\d{1,${priceScale}})?$`);
 /**
  * A stop loss or take profit level: a plain decimal, 0 or absent for none. A negative, non-numeric or hostile value
  * (exponent, hex, NaN, Infinity, a repeated parameter, 30 decimals) is refused with its own code, so a level the
@@ -29,7 +24,7 @@ const stopPrice = () =>
     .transform((v, ctx) => {
       if (v === undefined || v === null || v === '') return undefined;
       const text = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : null;
-      if (text === null || !STOP_PRICE.test(text)) {
+      if (text === null || !STOP_PRICE.test(text) || Number(text) > maxPrice) {
         ctx.addIssue({
           code: 'custom',
           message: 'trade.stopPriceInvalid',
@@ -43,10 +38,11 @@ const stopPrice = () =>
 
 export const submitQuery = z.object({
   type: int(1, 2),
-  cont: decimal(),
-  forex_id: int(1),
-  status: optInt(0, 1).transform((v) => (v ?? 1) as 0 | 1),
-  target_price: optDecimal(),
+  cont: lots(),
+  forex_id: id(),
+  // Required: a missing, empty or array-shaped status is refused, never taken for a market order that fills at once.
+  status: int(0, 1).transform((v) => v as 0 | 1),
+  target_price: optPrice(),
   stop_loss_price: stopPrice(),
   target_profit_price: stopPrice(),
   multiple: optInt(1, 100000),
@@ -63,24 +59,21 @@ export type SubmitInput = z.output<typeof submitQuery>;
 /** The contract's parameters are what the schema takes (a client typed against the contract is never refused). */
 export const acceptsContract = (p: SubmitParams): z.input<typeof submitQuery> => p;
 
-export const idQuery = z.object({ id: int(1) });
+export const idQuery = z.object({ id: id() });
 
 export const stopsQuery = z.object({
-  id: int(1),
+  id: id(),
   target_profit_price: stopPrice(),
   stop_loss_price: stopPrice(),
 });
 
 export const dealQuery = z.object({
   status: optInt(0, 3).transform((v) => v ?? 1),
-  page: optInt(1, 100000).transform((v) => v ?? 1),
-  limit: optInt(1, 100).transform((v) => v ?? 10),
+  page: page(),
+  limit: pageSize(100, 10),
 });
 
-export const pageQuery = z.object({
-  page: optInt(1, 100000).transform((v) => v ?? 1),
-  limit: optInt(1, 100).transform((v) => v ?? 10),
-});
+export const pageQuery = z.object({ page: page(), limit: pageSize(100, 10) });
 
 // ---- answers ----
 

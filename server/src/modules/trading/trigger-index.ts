@@ -1,5 +1,5 @@
 /**
- * Price-ordered trigger books (issue 4 item 4). Per instrument there are four books, one per (watched price,
+ * Price-ordered trigger books. Per instrument there are four books, one per (watched price,
  * direction):
  *
  *   askLE  fires when ask <= level   buy-limit targets, short take-profits

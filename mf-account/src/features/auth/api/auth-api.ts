@@ -18,7 +18,7 @@ export function createDemo(): Promise<SessionData & { demo_id: string }> {
   return api.get('/api/user/createAccountDemoForU', undefined, { spinner: true });
 }
 
-/** Registration e-mail codes are type 1, password-reset codes type 2 (spec §7). */
+/** Registration e-mail codes are type 1, password-reset codes type 2 (docs/calls.md). */
 export const CODE_TYPE = { register: 1, reset: 2 } as const;
 
 /** POST /api/notify/send_email; resolves with the server's message, which the caller shows. */

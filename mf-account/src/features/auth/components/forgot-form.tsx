@@ -1,5 +1,5 @@
 /**
- * `/forgot` (spec §2, §5): reset by e-mail code. Locally only: both password fields filled ('fill in full') and
+ * `/forgot` (docs/routes.md, docs/rules.md): reset by e-mail code. Locally only: both password fields filled ('fill in full') and
  * equal ('passwords not equal'); the e-mail is needed to send a code; the code itself is the server's to check.
  * The server revokes every session of the account, so a logged-in user here is logged out too.
  */

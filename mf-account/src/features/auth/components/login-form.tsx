@@ -1,5 +1,5 @@
 /**
- * `/login` (spec §2, §5): e-mail and password with the spec's required messages; on success back to `from` (an
+ * `/login` (docs/routes.md, docs/rules.md): e-mail and password with the spec's required messages; on success back to `from` (an
  * in-app path) or `/`. Below it, a demo account in one tap: created on the server and logged in, no sign-up.
  */
 import { useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * `/register` (spec §2, §5): e-mail, e-mail code (60 s countdown) or — when `verify_reg_type` is 2 — a captcha image
+ * `/register` (docs/routes.md, docs/rules.md): e-mail, e-mail code (60 s countdown) or — when `verify_reg_type` is 2 — a captcha image
  * in its place, password and repeat, invite code prefilled from `invite_code`. The phone row follows
  * `is_show_mobile` (1 area code and phone, 3 phone only). The spec shows no client checks: the server validates and
  * its translated message is toasted. Only the e-mail is needed before a code can be sent.

@@ -1,5 +1,5 @@
 /**
- * `/mine/announcement`: the server's announcement as plain text. On the demo site (document title DEMO, spec §2)
+ * `/mine/announcement`: the server's announcement as plain text. On the demo site (document title DEMO, docs/routes.md)
  * a test marker is appended so nobody mistakes it for the live notice.
  */
 import { useTranslation } from 'react-i18next';

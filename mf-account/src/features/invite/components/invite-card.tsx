@@ -1,5 +1,5 @@
 /**
- * `/mine/invite`: the user's code, the hash-based link `${origin}/#/register?invite_code=CODE` (spec §9; the hash
+ * `/mine/invite`: the user's code, the hash-based link `${origin}/#/register?invite_code=CODE` (docs/rules.md; the hash
  * form survives hosts that do not rewrite paths), a 160 px QR at error correction H, and copy buttons.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 /**
  * `/mine/password`: old, new, repeat. All three filled ('fill in full'), new and repeat equal ('passwords not
- * equal'), and the new one not the current one ('password confusion': where spec §5 leaves its use open, a trader
+ * equal'), and the new one not the current one ('password confusion': where docs/rules.md leaves its use open, a trader
  * who types the same password twice is confusing the two). The server revokes every session on success, so the
  * session is cleared here and the user logs in again.
  */

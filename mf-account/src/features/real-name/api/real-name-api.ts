@@ -1,4 +1,4 @@
-/** Real-name verification (spec §3, §4, §7): the record, the submit, and the one-image upload. */
+/** Real-name verification (docs/calls.md, docs/states.md): the record, the submit, and the one-image upload. */
 import { api } from '@meridian/shared';
 
 /** 0 not submitted (or rejected: `reason` is set), 1 waiting for review, 2 approved. */

@@ -1,5 +1,5 @@
 /**
- * One ID photo (spec §5: one per side). Picking a file previews it and uploads it at once; a failed upload clears
+ * One ID photo (docs/rules.md: one per side). Picking a file previews it and uploads it at once; a failed upload clears
  * the photo, so the form never holds a picture the server does not have. Read-only slots show the stored upload,
  * fetched with the token (see lib/private-image).
  */

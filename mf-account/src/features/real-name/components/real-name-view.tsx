@@ -1,5 +1,5 @@
 /**
- * `/mine/auth` (spec §4, §5): the review state decides the screen. 0 shows the form (with the ops reason above it
+ * `/mine/auth` (docs/states.md, docs/rules.md): the review state decides the screen. 0 shows the form (with the ops reason above it
  * when the last submission was rejected), 1 waiting and 2 approved show the submission read-only. Name and ID
  * number are required; each photo uploads when picked. A successful submit shows waiting at once.
  */

@@ -1,7 +1,7 @@
 /**
  * `/mine/system`: language, the build, and logout. Logout asks first, revokes the token on the server, then forgets
  * the session locally whatever the server said (an offline phone must still be able to log out) and replaces the
- * history entry with `/` (spec §2), so Back does not return to a page that needs the old session. See
+ * history entry with `/` (docs/routes.md), so Back does not return to a page that needs the old session. See
  * lib/use-leave-and-sign-out for why the navigation comes before the session is forgotten.
  */
 import { useState } from 'react';

@@ -21,7 +21,7 @@ export async function resetDemoAccount(): Promise<string> {
 
 export type ServiceLink = { link: string; type: number };
 
-/** GET /api/basicSet/getBasicInfo → the customer-service link and how to open it (spec §9). */
+/** GET /api/basicSet/getBasicInfo → the customer-service link and how to open it (docs/rules.md). */
 export async function fetchServiceLink(): Promise<ServiceLink> {
   const data = await api.get<{ service_link?: string; service_link_type?: number | string }>(
     '/api/basicSet/getBasicInfo',

@@ -1,6 +1,6 @@
 /**
  * The balance card of `/user`: balance (USD, 2 decimals, tabular figures), frozen amount and credit score. The eye
- * masks the amounts and is remembered; the rest of the card is a link to `/mine/history` (spec §2).
+ * masks the amounts and is remembered; the rest of the card is a link to `/mine/history` (docs/routes.md).
  */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

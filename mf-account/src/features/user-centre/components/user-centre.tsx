@@ -1,5 +1,5 @@
 /**
- * `/user` (spec §2): who is logged in, the balance card, deposit and withdraw, the demo reset row for demo users,
+ * `/user` (docs/routes.md): who is logged in, the balance card, deposit and withdraw, the demo reset row for demo users,
  * and the links of the user centre. The user is refreshed from `/api/user/info` on entry; until then the stored
  * one is shown, so nothing shifts. Demo users may tap real-only links: the host's guard answers them.
  */
@@ -141,7 +141,7 @@ function ResetDemoRow({ onDone }: { onDone: () => Promise<void> }) {
   );
 }
 
-/** Customer service by `service_link_type` (spec §9): 2 copyable text, 3 external link, otherwise in-app chat. */
+/** Customer service by `service_link_type` (docs/rules.md): 2 copyable text, 3 external link, otherwise in-app chat. */
 function ServiceRow({ service }: { service: ServiceLink | null }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation('common');

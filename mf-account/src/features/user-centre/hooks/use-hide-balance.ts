@@ -1,4 +1,4 @@
-/** Whether the balance is masked; remembered on the device (spec §2: hide/show toggle). */
+/** Whether the balance is masked; remembered on the device (docs/routes.md: hide/show toggle). */
 import { useCallback, useState } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@meridian/shared';
 

@@ -1,4 +1,4 @@
-/** GET /v1/api/forex/kline (spec §7): the candles of an instrument for a period, oldest first. */
+/** GET /v1/api/forex/kline (docs/calls.md): the candles of an instrument for a period, oldest first. */
 import { api } from '@meridian/shared';
 import type { Period } from '@meridian/shared';
 import type { Candle } from '@meridian/shared/pure';

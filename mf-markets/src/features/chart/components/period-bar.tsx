@@ -1,4 +1,4 @@
-/** The period bar (spec §9): 1M, 5M, 15M, 30M, 1H, 1D. */
+/** The period bar (docs/rules.md): 1M, 5M, 15M, 30M, 1H, 1D. */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PERIODS } from '@meridian/shared';

@@ -1,6 +1,6 @@
 /**
  * apexcharts locales built from Intl, so the chart speaks each of the 21 languages without shipping apexcharts'
- * locale files; the Hong Kong locale (spec §9) is always registered. Times are shown on Europe/London (spec §9).
+ * locale files; the Hong Kong locale (docs/rules.md) is always registered. Times are shown on Europe/London (docs/rules.md).
  */
 import { LANGUAGE_BCP47, normalizeLanguage } from '@meridian/shared';
 

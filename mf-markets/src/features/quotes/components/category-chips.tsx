@@ -1,4 +1,4 @@
-/** Category chips: tap one to filter, tap the active one again to clear the filter (spec §2). */
+/** Category chips: tap one to filter, tap the active one again to clear the filter (docs/routes.md). */
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../lib/instruments';
 import { NS } from '../../../lib/ns';

@@ -1,5 +1,5 @@
 /**
- * The quotes home (spec §2 `/`): category chips, the quotations strip, the market list with live DAY_MARKET
+ * The quotes home (docs/routes.md `/`): category chips, the quotations strip, the market list with live DAY_MARKET
  * prices, and its four states (10 skeleton rows, error with retry, 'no data', the list). The list renders when the
  * instruments or the filter change, not on ticks: each row's prices are kept current by the quote board.
  */

@@ -1,4 +1,4 @@
-/** The quotations strip (spec §2): code and closing price of each instrument; a placeholder where none is known. */
+/** The quotations strip (docs/routes.md): code and closing price of each instrument; a placeholder where none is known. */
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../lib/format';
 import type { Instrument } from '../../../lib/instruments';

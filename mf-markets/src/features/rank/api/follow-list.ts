@@ -1,4 +1,4 @@
-/** GET /api/follow/list: the copy-trading ranking, page by page (spec §3 "Ranking item"). */
+/** GET /api/follow/list: the copy-trading ranking, page by page (docs/calls.md "Ranking item"). */
 import { api } from '@meridian/shared';
 import type { PagedListPage } from '@meridian/shared/lists';
 import type { RankingItem, RankingPage } from '@meridian/shared/pure';

@@ -1,4 +1,4 @@
-/** The copy-trading ranking (spec §2 `/rank`): a paged list with pull-to-refresh; a tap opens the trader sheet. */
+/** The copy-trading ranking (docs/routes.md `/rank`): a paged list with pull-to-refresh; a tap opens the trader sheet. */
 import { useCallback, useState } from 'react';
 import { PagedList } from '@meridian/shared/lists';
 import { useLanguage } from '../../../lib/use-language';

@@ -1,4 +1,4 @@
-/** Company search and status (spec §7): GET /api/company/search, GET /api/company/getCompanyStatus. */
+/** Company search and status (docs/calls.md): GET /api/company/search, GET /api/company/getCompanyStatus. */
 import { api } from '@meridian/shared';
 
 export type Company = {
@@ -27,7 +27,7 @@ export function fetchCompanyStatus(companyId: number): Promise<CompanyStatus> {
   return api.get<CompanyStatus>('/api/company/getCompanyStatus', { company_id: companyId });
 }
 
-/** The `company_id` cookie lasts 3 years (spec §7). */
+/** The `company_id` cookie lasts 3 years (docs/calls.md). */
 export const COMPANY_COOKIE_MAX_AGE_S = 3 * 365 * 24 * 60 * 60;
 
 export function setCompanyCookie(companyId: number): void {

@@ -1,5 +1,5 @@
 /**
- * Company search (main mode, spec §2 `/product`): a result opens the company popup; choosing the company stores the
+ * Company search (main mode, docs/routes.md `/product`): a result opens the company popup; choosing the company stores the
  * `company_id` cookie for 3 years, then a company whose status is 0 sends the browser to its `loss_url`.
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** GET /v1/api/forex/submit (spec §7): places the order; resolves with the server's message for the toast. */
+/** GET /v1/api/forex/submit (docs/calls.md): places the order; resolves with the server's message for the toast. */
 import { api } from '@meridian/shared';
 import type { SubmitParams } from '../state/ticket-rules';
 

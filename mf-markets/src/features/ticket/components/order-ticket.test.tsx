@@ -36,6 +36,18 @@ const detail = (balance: string, lock = '0.00', floating = '0.000000') =>
   ok({ balance, lock_balance: lock, floating_profit: floating, equity: balance, used_margin: lock });
 
 describe('order ticket', () => {
+  it('a price that stopped updating says "No current price" and sends nothing', async () => {
+    logIn();
+    const server = mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
+    renderTicket({ priceLive: false });
+    expect(screen.getByTestId('no-price')).toHaveTextContent('Prices have stopped updating');
+    const action = screen.getByTestId('submit-order');
+    expect(action).toHaveTextContent('No current price');
+    expect(action).toBeDisabled();
+    fireEvent.click(action);
+    expect(server.find('/v1/api/forex/submit')).toHaveLength(0);
+  });
+
   it('sends a guest to /login?from=/trade', () => {
     const server = mockServer({});
     const { nav } = renderTicket();

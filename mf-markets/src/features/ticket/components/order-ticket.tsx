@@ -1,8 +1,8 @@
 /**
- * The order ticket (spec §2 `/trade`, §5): side, market or pending, leverage, lots on the Pip step, SL and TP behind
+ * The order ticket (docs/routes.md `/trade`, docs/rules.md "Order ticket checks"): side, market or pending, leverage, lots on the Pip step, SL and TP behind
  * tick boxes, live estimates (margin, fee, liquidation against the whole account) by the engine's formulas, the
  * available balance, then a confirmation listing everything that will be sent, and the server's message as a toast.
- * A guest is sent to log in; a closed market disables the order. Number fields keep only what a number can hold;
+ * A guest is sent to log in; a closed market, or a price that stopped updating (`priceLive` false), disables the order. Number fields keep only what a number can hold;
  * a refused field says why beside it, and the message goes as soon as the field is valid.
  * Render it with `key={instrument.Id}`: a new instrument starts a new ticket (its lots, step and leverages differ).
  */
@@ -35,6 +35,8 @@ export type OrderTicketProps = {
   instrument: TicketInstrument & { ShowCode: string };
   quote: { bid: number; ask: number };
   marketOpen: boolean;
+  /** False when the quote stopped updating (docs/rules.md#no-price): the ticket says "no current price". */
+  priceLive?: boolean;
   usdRate: number | undefined;
   lang: string;
 };
@@ -58,7 +60,14 @@ function formatLots(lots: number, pip: number): string {
   return lots.toFixed(Math.max(decimalsOf(pip), decimalsOf(lots)));
 }
 
-export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: OrderTicketProps) {
+export function OrderTicket({
+  instrument,
+  quote,
+  marketOpen,
+  priceLive = true,
+  usdRate,
+  lang,
+}: OrderTicketProps) {
   const { t } = useTranslation(NS);
   const navigate = useAppNavigate();
   const session = useAtomValue(sessionAtom);
@@ -168,6 +177,11 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
           </SideButton>
         ))}
       </Segmented>
+      {marketOpen && !priceLive ? (
+        <NoPrice role="status" data-testid="no-price">
+          {t('ticket.noPriceHint')}
+        </NoPrice>
+      ) : null}
 
       <Tabs role="tablist" aria-label={t('ticket.mode')}>
         {([1, 0] as OrderMode[]).map((m) => (
@@ -310,18 +324,20 @@ export function OrderTicket({ instrument, quote, marketOpen, usdRate, lang }: Or
         <Action
           type="button"
           $side={form.side}
-          disabled={!marketOpen || busy}
+          disabled={!marketOpen || !priceLive || busy}
           onClick={submit}
           data-testid="submit-order"
         >
-          {marketOpen
-            ? actionLabel(
-                tv,
-                form.side,
-                form.mode === 0 ? (pendingKind ?? 'limit') : null,
-                targetPrice === null ? null : fmtPrice(targetPrice),
-              )
-            : t('marketClosed')}
+          {marketOpen && !priceLive
+            ? t('noPrice')
+            : marketOpen
+              ? actionLabel(
+                  tv,
+                  form.side,
+                  form.mode === 0 ? (pendingKind ?? 'limit') : null,
+                  targetPrice === null ? null : fmtPrice(targetPrice),
+                )
+              : t('marketClosed')}
         </Action>
       </ActionBar>
       <OrderConfirm review={review} onCancel={() => setReview(null)} onConfirm={() => void place()} />
@@ -509,6 +525,16 @@ const Hint = styled.p`
 
 const Warn = styled.span`
   color: ${({ theme }) => theme.color.warning};
+`;
+
+const NoPrice = styled.p`
+  margin: ${({ theme }) => theme.space(2)} 0;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.warning};
+  font-size: 14px;
+  line-height: 1.4;
 `;
 
 const Static = styled.span`

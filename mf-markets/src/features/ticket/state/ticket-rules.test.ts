@@ -32,7 +32,7 @@ const account = (usd: number, lockUsd = 0, floatingUsd = 0) => ({
 });
 const ctx = { loggedIn: true, account: account(100000), quote };
 
-describe('checkTicket: the rules of spec §5, one by one', () => {
+describe('checkTicket: the rules of docs/rules.md, one by one', () => {
   it('a guest must log in first', () => {
     expect(checkTicket(form(), fx, { ...ctx, loggedIn: false })).toEqual({ kind: 'login' });
   });
@@ -167,7 +167,7 @@ describe('lots stepper', () => {
   });
 });
 
-describe('estimate: margin and fee by the engine formulas (spec §9)', () => {
+describe('estimate: margin and fee by the engine formulas (docs/rules.md)', () => {
   const base = { quote, account: account(100000), usdRate: 1 };
   it('leveraged margin = lots x units x price / multiplier (a buy at the ask)', () => {
     const e = estimate(form(), fx, { ...base, feeType: 1 });

@@ -1,5 +1,5 @@
 /**
- * The order ticket's rules (spec §5), as pure functions so each one is tested alone, and its estimates through the
+ * The order ticket's rules (docs/rules.md), as pure functions so each one is tested alone, and its estimates through the
  * shared trading formulas (the engine's own code: `@meridian/shared`), so the ticket shows what the server books.
  */
 import { SLTP_BALANCE_THRESHOLD } from '@meridian/shared';
@@ -23,7 +23,7 @@ import type {
   SubmitParams,
 } from '@meridian/shared/pure';
 
-/** 1 market price, 0 pending at a target price (spec §4). */
+/** 1 market price, 0 pending at a target price (docs/states.md). */
 export type OrderMode = 0 | 1;
 
 export type TicketInstrument = {
@@ -79,7 +79,7 @@ export const stopsAllowed = (account: AccountState | null): boolean =>
 export const leveragesOf = (i: TicketInstrument): number[] => (i.HasForexMultiple ?? []).map((m) => m.Value);
 
 /**
- * Check the ticket in the order of spec §5: session, leverage, the 50000 stop rule, multiple and lots, the pending
+ * Check the ticket in the order of docs/rules.md: session, leverage, the 50000 stop rule, multiple and lots, the pending
  * price, then each ticked stop (a positive price, on the right side of the price: the server checks the same).
  * A ticked stop is never dropped: ticked means it must be a valid price.
  */
@@ -132,7 +132,7 @@ export function checkTicket(
   };
 }
 
-/** The minus button is disabled when quantity minus step is not above zero (spec §5). */
+/** The minus button is disabled when quantity minus step is not above zero (docs/rules.md). */
 export function canStepDown(lots: string, pip: number): boolean {
   if (!isDecimal(lots)) return false;
   return Number(stepLots(lots, pip, -1)) > 0;
@@ -153,7 +153,7 @@ export type Estimates = {
 };
 
 /**
- * Margin and fee by the formulas of spec §9 (the engine's code), and the liquidation of this order against the
+ * Margin and fee by the formulas of docs/rules.md (the engine's code), and the liquidation of this order against the
  * account as the server books it (its balance, the margin in use, the floating P/L), by the engine's stop-out rule.
  * A pending order is estimated at its target, with today's spread as its P/L when it fills.
  */

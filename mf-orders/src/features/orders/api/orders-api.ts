@@ -1,6 +1,6 @@
 /**
  * The order calls (shapes from the wire contract in @meridian/shared/pure): the paged list, the account figures, and
- * the three actions whose server message the user must see (close, cancel, set TP/SL; spec §8).
+ * the three actions whose server message the user must see (close, cancel, set TP/SL; docs/messages.md).
  */
 import { api } from '@meridian/shared';
 import type { WithMessage } from '@meridian/shared';

@@ -1,5 +1,5 @@
 /**
- * The detail popup of one order (spec §3 Order fields, plus expected and actual fill price and how it closed), with
+ * The detail popup of one order (docs/calls.md Order fields, plus expected and actual fill price and how it closed), with
  * its actions: close a position, cancel a pending order, edit TP/SL. Every action button is disabled while its
  * call runs, and the call is guarded against a second tap (useAction).
  */
