@@ -1,6 +1,7 @@
 /** The funds calls the trader pages make (docs/calls.md#funds); shapes from the wire contract. */
 import { api } from '@meridian/shared';
 import type {
+  AccountFigures,
   Balance,
   CashierState,
   DepositNetwork,
@@ -18,6 +19,8 @@ const PAGE = 10;
 
 export const fetchBalance = () =>
   api.get<Balance>('/v1/api/main/wallet/getBalance', undefined, { silent: true });
+export const fetchFigures = () =>
+  api.get<AccountFigures>('/v1/api/main/account/forexDetail', undefined, { silent: true });
 export const fetchNetworks = () =>
   api.get<DepositNetwork[]>('/api/quickCharge/info', undefined, { silent: true });
 export const fetchPayWays = () =>

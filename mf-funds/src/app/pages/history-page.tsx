@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { PageHeader } from '@meridian/shared';
+import { PageHeader, useLoad } from '@meridian/shared';
 import { PagedList } from '@meridian/shared/lists';
 import { LEDGER_TYPE } from '@meridian/shared/pure';
 import type { LedgerRow } from '@meridian/shared/pure';
-import { fetchHistory } from '../../features/funds-api';
-import { Muted, Row } from '../../components/ui';
+import { fetchFigures, fetchHistory } from '../../features/funds-api';
+import { Card, Dl, Muted, Row } from '../../components/ui';
 import { NS } from '../i18n';
 
 /** `/mine/history` (docs/routes.md#minehistory): the account's ledger, paged, with pull-to-refresh. */
@@ -14,6 +14,7 @@ export default function HistoryPage() {
   return (
     <section data-testid="page-mine-history">
       <PageHeader title={t('history.title')} back />
+      <Summary />
       <PagedList<LedgerRow>
         fetchPage={fetchHistory}
         keyOf={(r) => r.Id}
@@ -22,6 +23,31 @@ export default function HistoryPage() {
     </section>
   );
 }
+
+/** The account at live prices (forexDetail): balance, equity and what is free. */
+function Summary() {
+  const { t } = useTranslation(NS);
+  const figures = useLoad(fetchFigures);
+  if (figures.status !== 'ready') return null;
+  const f = figures.data;
+  const two = (v: string) => Number(v).toFixed(2);
+  return (
+    <SummaryCard data-testid="history-summary">
+      <Dl>
+        <dt>{t('balance')}</dt>
+        <dd dir="ltr">{f.balance} USD</dd>
+        <dt>{t('history.equity')}</dt>
+        <dd dir="ltr">{two(f.equity)} USD</dd>
+        <dt>{t('history.freeMargin')}</dt>
+        <dd dir="ltr">{two(f.free_margin)} USD</dd>
+      </Dl>
+    </SummaryCard>
+  );
+}
+
+const SummaryCard = styled(Card)`
+  margin: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+`;
 
 function HistoryItem({ row }: { row: LedgerRow }) {
   const negative = row.Value.startsWith('-');
