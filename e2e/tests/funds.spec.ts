@@ -71,6 +71,8 @@ test('bind, cool down, deposit with proof, approve, balance rises live; withdraw
   await shot(tp, 'withdraw-way-coin');
   await tp.getByTestId('bind-address').fill(TRON);
   await tp.getByTestId('bind-submit').click();
+  // Bound: the form goes back to where the trader came from.
+  await tp.waitForURL('**/mine/withdraw');
   await tp.goto(`${baseUrl()}/mine/coin-address-list`);
   await expect(tp.getByTestId('method-value')).toHaveText(TRON);
   await shot(tp, 'coin-address-list');
