@@ -60,6 +60,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SITE_TITLE: 'Meridian Markets',
       // Every e2e request comes from one IP: raise the abuse limits so the suites never trip them.
       RATE_LIMIT_SCALE: '20',
+      // A newly bound withdrawal method waits this long (24 h by default): short, so funds.spec waits it out.
+      WITHDRAW_COOLING_SECONDS: '5',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

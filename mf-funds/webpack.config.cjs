@@ -5,6 +5,7 @@ module.exports = remoteConfig({
   pkgDir: __dirname,
   remote: 'mf-funds',
   namespace: 'funds',
+  extraNamespaces: ['fundsOps'],
   devPort: 3003,
   exposes: {
     './HistoryPage': './src/app/pages/history-page.tsx',
@@ -14,5 +15,8 @@ module.exports = remoteConfig({
     './BankCardListPage': './src/app/pages/bank-card-list-page.tsx',
     './CoinAddressListPage': './src/app/pages/coin-address-list-page.tsx',
     './WithdrawWayPage': './src/app/pages/withdraw-way-page.tsx',
+    './OpsDepositsPage': './src/app/pages/ops-deposits-page.tsx',
+    './OpsWithdrawalsPage': './src/app/pages/ops-withdrawals-page.tsx',
+    './OpsCashierPage': './src/app/pages/ops-cashier-page.tsx',
   },
 });

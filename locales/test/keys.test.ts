@@ -33,7 +33,16 @@ const SAME_AS_ENGLISH_OK = new Set([
 ]);
 /** `ns:key` that may stay identical to English in one language, because that language really uses the word. */
 const SAME_AS_ENGLISH_OK_IN: Partial<Record<Lang, readonly string[]>> = {
-  de: ['account:system.title', 'funds:wallet.title', 'accountOps:kyc.name'],
+  de: [
+    'account:system.title',
+    'funds:wallet.title',
+    'accountOps:kyc.name',
+    'fundsOps:status',
+    'fundsOps:cashier.details',
+  ],
+  pt: ['fundsOps:status'],
+  id: ['fundsOps:status', 'fundsOps:cashier.bank'],
+  my: ['fundsOps:status', 'fundsOps:cashier.bank'],
 };
 
 type Json = { [key: string]: unknown };

@@ -54,6 +54,7 @@ import { tradingRoutes } from './modules/trading/routes';
 import { createFunds } from './modules/funds';
 import type { Funds } from './modules/funds';
 import { fundsRoutes } from './modules/funds/routes';
+import { fundsOpsRoutes } from './modules/funds/ops-routes';
 import { createSocial } from './modules/social';
 import type { Social } from './modules/social';
 import { socialRoutes } from './modules/social/routes';
@@ -206,7 +207,15 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     lease,
     setting: (key) => getSetting(db, key),
   });
-  const funds = createFunds({ db, i18n, accounts: trading.reads });
+  const funds = createFunds({
+    db,
+    i18n,
+    now,
+    mailer,
+    siteTitle: config.siteTitle,
+    coolingMs: config.withdrawCoolingMs,
+    accounts: trading.reads,
+  });
   const social = createSocial({
     db,
     market: markets.market,
@@ -328,6 +337,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   void app.register(opsRoutes, { ops });
   void app.register(complianceOpsRoutes, { dashboard: ops.dashboard });
   void app.register(accountsOpsRoutes, { orders: trading.reads });
+  void app.register(fundsOpsRoutes, { funds, dashboard: ops.dashboard });
   void app.register(async (scope) => {
     gateway = await registerRealtime(scope, ctx, ctx.bus);
   });

@@ -59,6 +59,13 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(24 * 30),
+  /** How long a newly bound withdrawal method waits before it can receive a withdrawal (seconds; 24 h). */
+  WITHDRAW_COOLING_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 3600)
+    .default(24 * 3600),
   /** Multiplies every abuse limit (e.g. 10 for load tests or end-to-end runs from one IP); 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100000).default(1),
   /** Check every answer against its route's response schema (a drift answers 500); default: not in production. */
@@ -107,6 +114,8 @@ export type Config = {
   allowedOrigins: readonly string[];
   leaseTtlMs: number;
   rateLimitScale: number;
+  /** Cooling period of a newly bound withdrawal method, ms. */
+  withdrawCoolingMs: number;
   /** Answers are checked against their route's response schema (tests and development). */
   checkResponses: boolean;
 };
@@ -144,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     allowedOrigins: e.ALLOWED_ORIGINS,
     leaseTtlMs: e.LEASE_TTL_MS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    withdrawCoolingMs: e.WITHDRAW_COOLING_SECONDS * 1000,
     checkResponses:
       e.CHECK_RESPONSES === undefined
         ? e.NODE_ENV !== 'production'

@@ -94,6 +94,19 @@ export const MATRIX: Record<string, Row> = {
   'GET /v1/api/main/wallet/getBalance': { access: 'trader' },
   'GET /v1/api/main/account/forexDetail': { access: 'trader' },
   'GET /v1/api/main/accountLog/forexChange': { access: 'trader' },
+  // the cashier (another user's method, record or proof: funds.test.ts)
+  'GET /api/quickCharge/info': { access: 'real' },
+  'GET /api/quickCharge/wire_list': { access: 'real' },
+  'GET /api/quickCharge/submit': { access: 'real' },
+  'GET /api/quickCharge/wire_submit': { access: 'real' },
+  'GET /api/quickCharge/quick_ist': { access: 'real' },
+  'GET /api/account/draw_symbol_list': { access: 'real' },
+  'GET /api/account/draw_state': { access: 'real' },
+  'POST /api/account/draw': { access: 'real' },
+  'GET /api/account/draw_list': { access: 'real' },
+  'GET /api/wallet/get_draw_method': { access: 'real' },
+  'POST /api/wallet/bind_draw_method': { access: 'real' },
+  'POST /api/wallet/del_draw_method': { access: 'real' },
   // social
   'GET /api/follow/list': { access: 'public' },
   // realtime: the socket authenticates by its login message (realtime.test.ts); the upgrade checks the Origin
@@ -122,4 +135,13 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/ops/users/sign_out_all': { access: 'ops', roles: ['support', 'compliance'] },
   'POST /api/ops/users/freeze': { access: 'ops', roles: ['compliance'] },
   'POST /api/ops/users/unfreeze': { access: 'ops', roles: ['compliance'] },
+  'GET /api/ops/deposits/queue': { access: 'ops', roles: ['finance'] },
+  'POST /api/ops/deposits/decide': { access: 'ops', roles: ['finance'] },
+  'GET /api/ops/withdrawals/queue': { access: 'ops', roles: ['finance'] },
+  'POST /api/ops/withdrawals/decide': { access: 'ops', roles: ['finance'] },
+  'GET /api/ops/cashier/channels': { access: 'ops', roles: ['finance'] },
+  'POST /api/ops/cashier/channels/create': { access: 'ops', roles: ['finance'] },
+  'POST /api/ops/cashier/channels/enable': { access: 'ops', roles: ['finance'] },
+  'GET /api/ops/cashier/currencies': { access: 'ops', roles: ['finance'] },
+  'POST /api/ops/cashier/currencies/save': { access: 'ops', roles: ['finance'] },
 };

@@ -34,16 +34,16 @@ function redisAvailable(): boolean {
   }
 }
 
+type Tree = { [k: string]: string | Tree };
+
 describe('server messages', () => {
   const root = findRepoRoot();
   const read = (lng: string) =>
-    JSON.parse(fs.readFileSync(path.join(root, 'locales', lng, 'server.json'), 'utf8')) as Record<
-      string,
-      Record<string, string>
-    >;
-  const flat = (o: Record<string, Record<string, string>>) =>
-    Object.entries(o).flatMap(([ns, v]) =>
-      Object.entries(v).map(([k, s]): [string, string] => [`${ns}.${k}`, s]),
+    JSON.parse(fs.readFileSync(path.join(root, 'locales', lng, 'server.json'), 'utf8')) as Tree;
+  /** Dotted keys at any depth (`funds.lock.cooling`), as the server's `t` reads them. */
+  const flat = (o: Tree, prefix = ''): [string, string][] =>
+    Object.entries(o).flatMap(([k, v]): [string, string][] =>
+      typeof v === 'string' ? [[`${prefix}${k}`, v]] : flat(v, `${prefix}${k}.`),
     );
 
   it('every key used by the server exists in English', () => {

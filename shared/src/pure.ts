@@ -125,8 +125,49 @@ export type {
   DealPage,
   DemoReset,
 } from './contract/trading';
-export { LEDGER_TYPE } from './contract/funds';
-export type { Balance, AccountFigures, LedgerType, LedgerRow, LedgerPage } from './contract/funds';
+export {
+  LEDGER_TYPE,
+  DEPOSIT_TYPE,
+  DEPOSIT_STATUS,
+  DRAW_TYPE,
+  WITHDRAW_STATUS,
+  FEE_TYPE_FIXED,
+  CASHIER_LOCKS,
+} from './contract/funds';
+export type {
+  Balance,
+  AccountFigures,
+  LedgerType,
+  LedgerRow,
+  LedgerPage,
+  DepositType,
+  DepositStatus,
+  DepositNetwork,
+  PayWay,
+  DepositRecord,
+  DepositRecordPage,
+  DepositSubmitted,
+  DrawType,
+  WithdrawStatus,
+  DrawSymbol,
+  DrawMethod,
+  WithdrawRecord,
+  WithdrawRecordPage,
+  WithdrawPlaced,
+  CashierLock,
+  CashierState,
+  OpsDeposit,
+  OpsDepositPage,
+  OpsDepositDecision,
+  OpsWithdrawal,
+  OpsWithdrawalPage,
+  OpsWithdrawalDecision,
+  OpsFundsDecided,
+  OpsPayChannel,
+  OpsDrawCurrency,
+} from './contract/funds';
+export { withdrawQuote, isMoneyText, moneyToCents } from './domain/withdraw';
+export type { WithdrawQuote } from './domain/withdraw';
 export { QUOTE_MAX_AGE_MS, quoteIsFresh } from './contract/markets';
 export type { TradeListItem, Category, Candle } from './contract/markets';
 export type { Health, HealthState, RedisState, FeedState } from './contract/health';

@@ -67,6 +67,27 @@ export const OPS_ROUTES: readonly OpsRouteDef[] = [
     ops: ['admin'],
     menu: { labelKey: 'menu.audit', icon: 'audit' },
   },
+  {
+    path: OPS_PATHS.deposits,
+    remote: 'mf-funds',
+    module: './OpsDepositsPage',
+    ops: ['finance'],
+    menu: { labelKey: 'menu.deposits', icon: 'money' },
+  },
+  {
+    path: OPS_PATHS.withdrawals,
+    remote: 'mf-funds',
+    module: './OpsWithdrawalsPage',
+    ops: ['finance'],
+    menu: { labelKey: 'menu.withdrawals', icon: 'money' },
+  },
+  {
+    path: OPS_PATHS.cashier,
+    remote: 'mf-funds',
+    module: './OpsCashierPage',
+    ops: ['finance'],
+    menu: { labelKey: 'menu.cashier', icon: 'money' },
+  },
 ];
 
 export const OPS_LOGIN_PATH = OPS_PATHS.login;

@@ -364,6 +364,191 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await sql`update users set password_hash = null where role = 'ops'`.execute(db);
       },
     },
+    '0005_funds': {
+      // Deposits and withdrawals: receiving addresses and pay ways, deposit records, withdrawal currencies, bound
+      // withdrawal methods, withdrawals, and the withdrawal hold beside balance and lock_balance.
+      async up(db: Any) {
+        await db.schema
+          .alterTable('users')
+          .addColumn('withdraw_hold', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable('users').addColumn('password_changed_at', 'bigint').execute();
+
+        await withId(db.schema.createTable('pay_channels'), dialect)
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('currency_code', 'varchar(16)', (c) => c.notNull())
+          .addColumn('protocol_code', 'varchar(16)', (c) => c.notNull().defaultTo(''))
+          .addColumn('address', 'varchar(128)', (c) => c.notNull().defaultTo(''))
+          .addColumn('name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+          .addColumn('bank_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+          .addColumn('payee_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+          .addColumn('payee_account', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('bank_swift', 'varchar(16)', (c) => c.notNull().defaultTo(''))
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('deposits'), dialect)
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('channel_id', 'bigint', (c) => c.notNull().references('pay_channels.id'))
+          .addColumn('amount_cents', 'bigint', (c) => c.notNull())
+          .addColumn('proof_img', 'varchar(300)', (c) => c.notNull())
+          .addColumn('address', 'varchar(128)', (c) => c.notNull().defaultTo(''))
+          .addColumn('currency_code', 'varchar(16)', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('lang', 'varchar(8)', (c) => c.notNull().defaultTo('hk'))
+          .addColumn('decided_by_ops', 'bigint')
+          .addColumn('decided_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('deposits_user_idx')
+          .on('deposits')
+          .columns(['user_id', 'type', 'id'])
+          .execute();
+        await db.schema.createIndex('deposits_status_idx').on('deposits').columns(['status', 'id']).execute();
+
+        await withId(db.schema.createTable('draw_currencies'), dialect)
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('code', 'varchar(16)', (c) => c.notNull())
+          .addColumn('protocol', 'varchar(16)', (c) => c.notNull().defaultTo(''))
+          .addColumn('draw_rate', 'varchar(32)', (c) => c.notNull())
+          .addColumn('fee_type', 'integer', (c) => c.notNull())
+          .addColumn('usd_price', 'varchar(32)', (c) => c.notNull())
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('draw_methods'), dialect)
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('draw_currency_id', 'bigint', (c) => c.notNull().references('draw_currencies.id'))
+          .addColumn('dc_address', 'varchar(128)', (c) => c.notNull().defaultTo(''))
+          .addColumn('bank_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+          .addColumn('bank_address', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+          .addColumn('bank_swift', 'varchar(16)', (c) => c.notNull().defaultTo(''))
+          .addColumn('payee_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+          .addColumn('payee_account', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('branch_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+          .addColumn('receive_currency', 'varchar(16)', (c) => c.notNull().defaultTo(''))
+          .addColumn('remark', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+          .addColumn('usable_at', 'bigint', (c) => c.notNull())
+          .addColumn('deleted_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('draw_methods_user_idx')
+          .on('draw_methods')
+          .columns(['user_id', 'type'])
+          .execute();
+
+        await withId(db.schema.createTable('withdrawals'), dialect)
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('draw_currency_id', 'bigint', (c) => c.notNull().references('draw_currencies.id'))
+          .addColumn('draw_method_id', 'bigint', (c) => c.notNull().references('draw_methods.id'))
+          .addColumn('currency_code', 'varchar(16)', (c) => c.notNull())
+          .addColumn('amount_cents', 'bigint', (c) => c.notNull())
+          .addColumn('fee_cents', 'bigint', (c) => c.notNull())
+          .addColumn('real_number', 'varchar(32)', (c) => c.notNull())
+          .addColumn('address', 'varchar(128)', (c) => c.notNull().defaultTo(''))
+          .addColumn('payee_account', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('memo', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+          .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('lang', 'varchar(8)', (c) => c.notNull().defaultTo('hk'))
+          .addColumn('decided_by_ops', 'bigint')
+          .addColumn('decided_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('withdrawals_user_idx')
+          .on('withdrawals')
+          .columns(['user_id', 'type', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('withdrawals_status_idx')
+          .on('withdrawals')
+          .columns(['status', 'id'])
+          .execute();
+
+        // A usable starting set (finance ops edit it): one receiving address per common network, one pay way, the
+        // withdrawal currencies with their fees.
+        const now = Date.now();
+        const ch = {
+          protocol_code: '',
+          address: '',
+          name: '',
+          bank_name: '',
+          payee_name: '',
+          payee_account: '',
+        };
+        await db
+          .insertInto('pay_channels')
+          .values([
+            {
+              ...ch,
+              type: 0,
+              currency_code: 'USDT',
+              protocol_code: 'TRC20',
+              address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+              bank_swift: '',
+              enabled: 1,
+              created_at: now,
+            },
+            {
+              ...ch,
+              type: 0,
+              currency_code: 'USDT',
+              protocol_code: 'ERC20',
+              address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+              bank_swift: '',
+              enabled: 1,
+              created_at: now,
+            },
+            {
+              ...ch,
+              type: 1,
+              currency_code: 'USD',
+              name: 'SWIFT USD',
+              bank_name: 'Meridian Settlement Bank',
+              payee_name: 'Meridian Markets Ltd',
+              payee_account: '001-234567-890',
+              bank_swift: 'MRDNHKHHXXX',
+              enabled: 1,
+              created_at: now,
+            },
+          ])
+          .execute();
+        const cur = (
+          type: number,
+          code: string,
+          protocol: string,
+          rate: string,
+          feeType: number,
+          usd: string,
+        ) => ({
+          type,
+          code,
+          protocol,
+          draw_rate: rate,
+          fee_type: feeType,
+          usd_price: usd,
+          enabled: 1,
+          created_at: now,
+        });
+        await db
+          .insertInto('draw_currencies')
+          .values([
+            cur(1, 'USDT', 'TRC20', '1', 1, '1'),
+            cur(1, 'USDT', 'ERC20', '0.5', 2, '1'),
+            cur(2, 'USD', 'SWIFT', '25', 1, '1'),
+          ])
+          .execute();
+      },
+    },
   };
 }
 

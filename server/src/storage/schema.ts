@@ -27,6 +27,10 @@ export type UsersTable = {
   /** Set by ops (migration 0004): no new orders, deposits or withdrawals while frozen. */
   frozen_at: Generated<number | null>;
   frozen_reason: Generated<string | null>;
+  /** USD cents held for withdrawals waiting for ops (migration 0005). */
+  withdraw_hold: Generated<number>;
+  /** The last password change (migration 0005): withdrawals pause for 24 h after it. */
+  password_changed_at: Generated<number | null>;
   created_at: number;
   updated_at: number;
 };
@@ -296,6 +300,100 @@ export type Database = {
   ops_accounts: OpsAccountsTable;
   ops_sessions: OpsSessionsTable;
   audit_log: AuditLogTable;
+  pay_channels: PayChannelsTable;
+  deposits: DepositsTable;
+  draw_currencies: DrawCurrenciesTable;
+  draw_methods: DrawMethodsTable;
+  withdrawals: WithdrawalsTable;
+};
+
+/** Our receiving addresses (type 0 coin) and bank pay ways (type 1), set by finance ops (migration 0005). */
+export type PayChannelsTable = {
+  id: Generated<number>;
+  type: number;
+  currency_code: string;
+  protocol_code: string;
+  address: string;
+  name: string;
+  bank_name: string;
+  payee_name: string;
+  payee_account: string;
+  bank_swift: string;
+  enabled: number;
+  created_at: number;
+};
+
+/** A deposit the trader declared, with its proof, until finance decides it. */
+export type DepositsTable = {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  channel_id: number;
+  amount_cents: number;
+  proof_img: string;
+  address: string;
+  currency_code: string;
+  status: number;
+  remark: string;
+  lang: string;
+  decided_by_ops: number | null;
+  decided_at: number | null;
+  created_at: number;
+};
+
+/** The currencies a withdrawal is paid in (rates as exact decimal text). */
+export type DrawCurrenciesTable = {
+  id: Generated<number>;
+  type: number;
+  code: string;
+  protocol: string;
+  draw_rate: string;
+  fee_type: number;
+  usd_price: string;
+  enabled: number;
+  created_at: number;
+};
+
+/** A trader's bound withdrawal method: a coin address or a bank account; usable from `usable_at`. */
+export type DrawMethodsTable = {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  draw_currency_id: number;
+  dc_address: string;
+  bank_name: string;
+  bank_address: string;
+  bank_swift: string;
+  payee_name: string;
+  payee_account: string;
+  branch_name: string;
+  receive_currency: string;
+  remark: string;
+  usable_at: number;
+  deleted_at: number | null;
+  created_at: number;
+};
+
+/** A withdrawal: the amount is held from the balance until ops pay it (1) or reject it (2, the hold returns). */
+export type WithdrawalsTable = {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  draw_currency_id: number;
+  draw_method_id: number;
+  currency_code: string;
+  amount_cents: number;
+  fee_cents: number;
+  real_number: string;
+  address: string;
+  payee_account: string;
+  memo: string;
+  status: number;
+  notes: string;
+  lang: string;
+  decided_by_ops: number | null;
+  decided_at: number | null;
+  created_at: number;
 };
 
 export type User = Selectable<UsersTable>;

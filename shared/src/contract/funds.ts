@@ -32,7 +32,10 @@ export const LEDGER_TYPE = {
   trade_fee: 5,
   trade_profit: 6,
   write_off: 7,
+  deposit: 8,
+  withdraw_hold: 9,
   other: 10,
+  withdraw_return: 11,
 } as const;
 export type LedgerType = (typeof LEDGER_TYPE)[keyof typeof LEDGER_TYPE];
 
@@ -52,3 +55,194 @@ export type LedgerRow = {
 
 /** GET /v1/api/main/accountLog/forexChange. */
 export type LedgerPage = { list: LedgerRow[]; total: number };
+
+// ---- deposits (docs/calls.md#funds) ----
+
+/** Deposit `type`: 0 digital coin, 1 bank. */
+export const DEPOSIT_TYPE = { coin: 0, bank: 1 } as const;
+export type DepositType = (typeof DEPOSIT_TYPE)[keyof typeof DEPOSIT_TYPE];
+
+/** Deposit `status` (docs/states.md#deposit-status). */
+export const DEPOSIT_STATUS = { unchecked: 0, finished: 1, rejected: 2, invalid: 3 } as const;
+export type DepositStatus = (typeof DEPOSIT_STATUS)[keyof typeof DEPOSIT_STATUS];
+
+/** GET /api/quickCharge/info: one of our receiving addresses (`id` is the submit's `charge_id`). */
+export type DepositNetwork = { id: number; address: string; currency_code: string; protocol_code: string };
+
+/** GET /api/quickCharge/wire_list: one bank pay way for wire deposits (`id` is the submit's `wire_id`). */
+export type PayWay = {
+  id: number;
+  name: string;
+  currency_code: string;
+  bank_name: string;
+  payee_name: string;
+  payee_account: string;
+  bank_swift: string;
+};
+
+/** GET /api/quickCharge/quick_ist: one deposit record; `number` in USD with 2 decimals. */
+export type DepositRecord = {
+  id: number;
+  number: string;
+  type: DepositType;
+  currency_code: string;
+  status: DepositStatus;
+  created_at: string;
+  remark: string;
+};
+export type DepositRecordPage = { data: DepositRecord[]; total: number };
+
+/** What a deposit submit answers. */
+export type DepositSubmitted = { id: number; status: DepositStatus };
+
+// ---- withdrawals ----
+
+/** Withdrawal currency `type` and bound method `draw_type`: 1 coin address, 2 bank account. */
+export const DRAW_TYPE = { coin: 1, bank: 2 } as const;
+export type DrawType = (typeof DRAW_TYPE)[keyof typeof DRAW_TYPE];
+
+/** Withdrawal `status` (docs/states.md#withdraw-status). */
+export const WITHDRAW_STATUS = { waiting: 0, paid: 1, rejected: 2 } as const;
+export type WithdrawStatus = (typeof WITHDRAW_STATUS)[keyof typeof WITHDRAW_STATUS];
+
+/** `fee_type` 1: `draw_rate` is a fixed fee; any other: a percentage of the amount (docs/rules.md#withdraw-fee). */
+export const FEE_TYPE_FIXED = 1;
+
+/** GET /api/account/draw_symbol_list: a withdrawal currency; rates are exact decimal text. */
+export type DrawSymbol = {
+  id: number;
+  code: string;
+  protocol: string;
+  draw_rate: string;
+  fee_type: number;
+  usd_price: string;
+};
+
+/** GET /api/wallet/get_draw_method: a bound withdrawal method; `usable_at` (ours) ends its cooling period (ms). */
+export type DrawMethod = {
+  id: number;
+  type: DrawType;
+  dc_address: string;
+  payee_account: string;
+  payee_name: string;
+  bank_name: string;
+  bank_address: string;
+  bank_swift: string;
+  draw_currency: { id: number; code: string; protocol: string };
+  usable_at: number;
+};
+
+/** GET /api/account/draw_list: one withdrawal; money as text, `status` (ours) beside the spec's `status_name`. */
+export type WithdrawRecord = {
+  id: number;
+  number: string;
+  real_number: string;
+  draw_currency: { code: string };
+  fee: string;
+  status: WithdrawStatus;
+  status_name: string;
+  created_at: string;
+  type: DrawType;
+  address: string;
+  payee_account: string;
+  notes: string;
+};
+export type WithdrawRecordPage = { data: WithdrawRecord[]; total: number };
+
+/** POST /api/account/draw answers the record and the balance after the hold. */
+export type WithdrawPlaced = { record: WithdrawRecord; balance: string };
+
+/**
+ * Why a withdrawal cannot be made now (ours, beyond the spec: the cashier says which and links to the fix).
+ * `until` (ms) for the time-bound ones.
+ */
+export const CASHIER_LOCKS = ['frozen', 'real_name', 'no_method', 'cooling', 'password', 'no_free'] as const;
+export type CashierLock = (typeof CASHIER_LOCKS)[number];
+
+/** GET /api/account/draw_state: what the withdraw screen needs before a form. */
+export type CashierState = {
+  /** The first reason found, or null when a withdrawal can be made. */
+  lock: CashierLock | null;
+  until: number | null;
+  reason: string;
+  /** USD that may leave now: the free margin at live prices, never more than the balance. */
+  free: string;
+  cooling_ms: number;
+};
+
+// ---- the finance back office (docs/ops.md) ----
+
+/** A deposit as finance sees it; `amount` USD with 2 decimals, times epoch ms. */
+export type OpsDeposit = {
+  id: number;
+  uid: string;
+  email: string;
+  type: DepositType;
+  amount: string;
+  currency_code: string;
+  network: string;
+  address: string;
+  proof_img: string;
+  status: DepositStatus;
+  remark: string;
+  decided_by: string | null;
+  decided_at: number | null;
+  created_at: number;
+};
+export type OpsDepositPage = {
+  data: OpsDeposit[];
+  total: number;
+  page: number;
+  limit: number;
+  server_time: number;
+};
+export type OpsDepositDecision = 'approve' | 'reject' | 'invalid';
+
+export type OpsWithdrawal = {
+  id: number;
+  uid: string;
+  email: string;
+  type: DrawType;
+  amount: string;
+  fee: string;
+  real_number: string;
+  currency_code: string;
+  protocol: string;
+  address: string;
+  payee_account: string;
+  memo: string;
+  status: WithdrawStatus;
+  notes: string;
+  decided_by: string | null;
+  decided_at: number | null;
+  created_at: number;
+};
+export type OpsWithdrawalPage = {
+  data: OpsWithdrawal[];
+  total: number;
+  page: number;
+  limit: number;
+  server_time: number;
+};
+export type OpsWithdrawalDecision = 'pay' | 'reject';
+
+/** What a decision answers: the record in its new state. */
+export type OpsFundsDecided = { id: number; status: number };
+
+/** A receiving address (type 0) or bank pay way (type 1) as finance edits it. */
+export type OpsPayChannel = {
+  id: number;
+  type: DepositType;
+  currency_code: string;
+  protocol_code: string;
+  address: string;
+  name: string;
+  bank_name: string;
+  payee_name: string;
+  payee_account: string;
+  bank_swift: string;
+  enabled: boolean;
+  created_at: number;
+};
+
+export type OpsDrawCurrency = DrawSymbol & { type: DrawType; enabled: boolean };

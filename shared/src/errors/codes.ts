@@ -63,6 +63,32 @@ export const ERROR_CODES = {
   accountFrozen: 1304,
   /** An ops token on a trader call. */
   opsTokenOnTrader: 1305,
+
+  // 1400-1499: funds (deposits, withdrawals, wallet)
+  /** The deposit network or pay way does not exist or is disabled (or the address is not its address). */
+  chargeChannel: 1400,
+  /** The proof is not an image uploaded by the caller. */
+  proofInvalid: 1401,
+  /** Unknown or disabled withdrawal currency. */
+  drawCurrency: 1402,
+  /** The withdrawal method is not one of the caller's (or not for that currency). */
+  drawMethod: 1403,
+  /** A coin address that is not valid for its network (format or checksum). */
+  addressInvalid: 1404,
+  /** A SWIFT/BIC code that is not 8 or 11 characters of the right kinds. */
+  swiftInvalid: 1405,
+  /** The method was bound too recently: usable after its cooling period (the message says until when). */
+  drawCooling: 1406,
+  /** Withdrawals pause for 24 h after a password change (the message says until when). */
+  drawPasswordPause: 1407,
+  /** Withdrawals need an approved real-name verification. */
+  drawRealName: 1408,
+  /** More than the free margin (balance less what open positions need at live prices). */
+  drawInsufficient: 1409,
+  /** The amount does not cover the fee. */
+  drawBelowFee: 1410,
+  /** The method is already bound. */
+  drawMethodExists: 1411,
 } as const;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

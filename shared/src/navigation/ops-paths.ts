@@ -14,6 +14,9 @@ export const OPS_PATHS = {
   remotes: '/ops/remotes',
   staff: '/ops/staff',
   audit: '/ops/audit',
+  deposits: '/ops/deposits',
+  withdrawals: '/ops/withdrawals',
+  cashier: '/ops/cashier',
 } as const;
 
 /** A page of the back office. */

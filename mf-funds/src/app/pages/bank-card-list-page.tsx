@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { MethodList } from '../../features/method-list';
 import { NS } from '../i18n';
 
-/** `/mine/bank-card-list` (docs/routes.md). */
+/** `/mine/bank-card-list` (docs/routes.md#minebank-card-list). */
 export default function BankCardListPage() {
   const { t } = useTranslation(NS);
   return (
     <section data-testid="page-mine-bank-card-list">
       <PageHeader title={t('bankCardList.title')} back />
-      <Empty />
+      <MethodList type={2} />
     </section>
   );
 }

@@ -155,8 +155,9 @@ export async function setFrozen(
 
 /**
  * Change a balance (or the locked balance) and write its ledger row in the caller's transaction; returns the new
- * value in cents. Refuses (code 1203) a change that would make it negative unless `allowNegative`. The trading
- * engine and funds use this for every balance change.
+ * value in cents. Refuses (code 1203) a change that would make it negative (or leave less than `keep`) unless
+ * `allowNegative`; the check is the update's own condition, so concurrent changes can never pass it together. The
+ * trading engine and funds use this for every balance change (`withdraw_hold` is what waiting withdrawals hold).
  */
 export async function changeBalance(
   trx: Transaction<Database>,
@@ -165,11 +166,13 @@ export async function changeBalance(
     amount: number;
     kind: string;
     at: number;
-    account?: 'balance' | 'lock_balance';
+    account?: 'balance' | 'lock_balance' | 'withdraw_hold';
     refType?: string;
     refId?: string;
     memo?: string;
     allowNegative?: boolean;
+    /** Cents that must remain after a decrease (a withdrawal keeps what open positions need at live prices). */
+    keep?: number;
   },
 ): Promise<number> {
   if (!Number.isSafeInteger(change.amount)) throw new Error('amount must be integer cents');
@@ -178,7 +181,8 @@ export async function changeBalance(
     .updateTable('users')
     .set((eb) => ({ [column]: eb(column, '+', change.amount), updated_at: change.at }))
     .where('id', '=', change.userId);
-  if (!change.allowNegative && change.amount < 0) q = q.where(column, '>=', -change.amount);
+  if (!change.allowNegative && change.amount < 0)
+    q = q.where(column, '>=', -change.amount + Math.max(0, change.keep ?? 0));
   const row = await q.returning(column).executeTakeFirst();
   if (!row) throw new AppError(ERROR_CODES.insufficientBalance, 'error.insufficientBalance');
   const after = (row as Record<string, number>)[column] ?? 0;

@@ -210,7 +210,7 @@ export async function forgetPassword(
     await consumeCode(trx, codeId, now);
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now })
+      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
       .where('id', '=', user.id)
       .execute();
     await repo.revokeAllSessions(trx, user.id, now);
@@ -239,7 +239,7 @@ export async function amendPassword(
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now })
+      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
       .where('id', '=', user.id)
       .execute();
     await repo.revokeAllSessions(trx, user.id, now);

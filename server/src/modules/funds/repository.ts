@@ -1,7 +1,18 @@
-/** Funds storage: reads of the ledger. Its rows are written only by changeBalance (accounts), beside each change. */
+/**
+ * Funds storage: reads of the ledger (its rows are written only by changeBalance (accounts), beside each change),
+ * deposits, withdrawals, the receiving channels, the withdrawal currencies and the bound withdrawal methods.
+ */
 import type { DB } from '../../storage/db';
-import type { Selectable } from 'kysely';
-import type { LedgerTable } from '../../storage/schema';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type {
+  Database,
+  DepositsTable,
+  DrawCurrenciesTable,
+  DrawMethodsTable,
+  LedgerTable,
+  PayChannelsTable,
+  WithdrawalsTable,
+} from '../../storage/schema';
 
 type Ledger = Selectable<LedgerTable>;
 
@@ -23,4 +34,311 @@ export async function ledgerPage(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
+}
+
+// ---- deposits, withdrawals and the wallet (migration 0005_funds) ----
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export type PayChannel = Selectable<PayChannelsTable>;
+export type Deposit = Selectable<DepositsTable>;
+export type DrawCurrency = Selectable<DrawCurrenciesTable>;
+export type DrawMethodRow = Selectable<DrawMethodsTable>;
+export type Withdrawal = Selectable<WithdrawalsTable>;
+
+export function channels(db: Q, type: number | null, enabledOnly: boolean): Promise<PayChannel[]> {
+  let q = db.selectFrom('pay_channels').selectAll();
+  if (type !== null) q = q.where('type', '=', type);
+  if (enabledOnly) q = q.where('enabled', '=', 1);
+  return q.orderBy('id', 'asc').execute();
+}
+
+export function findChannel(db: Q, id: number): Promise<PayChannel | undefined> {
+  return db.selectFrom('pay_channels').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertChannel(db: Q, v: Insertable<PayChannelsTable>): Promise<PayChannel> {
+  const r = await db.insertInto('pay_channels').values(v).returningAll().executeTakeFirstOrThrow();
+  return r;
+}
+
+export async function setChannelEnabled(
+  db: Q,
+  id: number,
+  enabled: boolean,
+): Promise<PayChannel | undefined> {
+  return db
+    .updateTable('pay_channels')
+    .set({ enabled: enabled ? 1 : 0 })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertDeposit(db: Q, v: Insertable<DepositsTable>): Promise<Deposit> {
+  return db.insertInto('deposits').values(v).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findDeposit(db: Q, id: number): Promise<Deposit | undefined> {
+  return db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function depositPage(db: Q, userId: number, type: number, page: number, limit: number) {
+  const base = db.selectFrom('deposits').where('user_id', '=', userId).where('type', '=', type);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Ops: deposits in a status, oldest first when waiting, newest first otherwise, with the trader's uid and e-mail. */
+export async function opsDepositPage(db: Q, status: number, page: number, limit: number) {
+  const base = db.selectFrom('deposits').where('deposits.status', '=', status);
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('users', 'users.id', 'deposits.user_id')
+      .innerJoin('pay_channels', 'pay_channels.id', 'deposits.channel_id')
+      .leftJoin('ops_accounts', 'ops_accounts.id', 'deposits.decided_by_ops')
+      .selectAll('deposits')
+      .select([
+        'users.uid as uid',
+        'users.email as email',
+        'pay_channels.protocol_code as protocol_code',
+        'pay_channels.name as channel_name',
+        'ops_accounts.email as decider',
+      ])
+      .orderBy('deposits.id', status === 0 ? 'asc' : 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/**
+ * Decide a waiting deposit: true when this call decided it (status 0 -> `status`), false when someone else did
+ * first. The conditional update is what makes a decision happen once under concurrent clicks.
+ */
+export async function decideDeposit(
+  db: Q,
+  id: number,
+  d: { status: number; remark: string; by: number; at: number },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('deposits')
+    .set({ status: d.status, remark: d.remark, decided_by_ops: d.by, decided_at: d.at })
+    .where('id', '=', id)
+    .where('status', '=', 0)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export function currencies(db: Q, type: number | null, enabledOnly: boolean): Promise<DrawCurrency[]> {
+  let q = db.selectFrom('draw_currencies').selectAll();
+  if (type !== null) q = q.where('type', '=', type);
+  if (enabledOnly) q = q.where('enabled', '=', 1);
+  return q.orderBy('id', 'asc').execute();
+}
+
+export function findCurrency(db: Q, id: number): Promise<DrawCurrency | undefined> {
+  return db.selectFrom('draw_currencies').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function saveCurrency(
+  db: Q,
+  id: number | null,
+  v: Omit<Insertable<DrawCurrenciesTable>, 'created_at'>,
+  at: number,
+): Promise<DrawCurrency | undefined> {
+  if (id === null)
+    return db
+      .insertInto('draw_currencies')
+      .values({ ...v, created_at: at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  return db.updateTable('draw_currencies').set(v).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+type MethodWithCurrency = DrawMethodRow & { code: string; protocol: string };
+
+export function methodsOf(
+  db: Q,
+  userId: number,
+  type: number,
+  currencyId?: number,
+): Promise<MethodWithCurrency[]> {
+  let q = db
+    .selectFrom('draw_methods')
+    .innerJoin('draw_currencies', 'draw_currencies.id', 'draw_methods.draw_currency_id')
+    .selectAll('draw_methods')
+    .select(['draw_currencies.code as code', 'draw_currencies.protocol as protocol'])
+    .where('draw_methods.user_id', '=', userId)
+    .where('draw_methods.type', '=', type)
+    .where('draw_methods.deleted_at', 'is', null);
+  if (currencyId !== undefined) q = q.where('draw_methods.draw_currency_id', '=', currencyId);
+  return q.orderBy('draw_methods.id', 'desc').execute();
+}
+
+/** A live method of this user (another user's, or a deleted one, is not found). */
+export function findMethodOf(db: Q, userId: number, id: number): Promise<DrawMethodRow | undefined> {
+  return db
+    .selectFrom('draw_methods')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function countLiveMethods(
+  db: Q,
+  userId: number,
+  type: number,
+): Promise<{ n: number; readyAt: number | null }> {
+  return db
+    .selectFrom('draw_methods')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('usable_at').as('ready')])
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+    .then((r) => ({ n: Number(r?.n ?? 0), readyAt: r?.ready == null ? null : Number(r.ready) }));
+}
+
+export async function insertMethod(db: Q, v: Insertable<DrawMethodsTable>): Promise<DrawMethodRow> {
+  return db.insertInto('draw_methods').values(v).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteMethod(db: Q, userId: number, id: number, at: number): Promise<boolean> {
+  const r = await db
+    .updateTable('draw_methods')
+    .set({ deleted_at: at })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertWithdrawal(db: Q, v: Insertable<WithdrawalsTable>): Promise<Withdrawal> {
+  return db.insertInto('withdrawals').values(v).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findWithdrawal(db: Q, id: number): Promise<Withdrawal | undefined> {
+  return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function withdrawalPage(db: Q, userId: number, type: number, page: number, limit: number) {
+  const base = db.selectFrom('withdrawals').where('user_id', '=', userId).where('type', '=', type);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function opsWithdrawalPage(db: Q, status: number, page: number, limit: number) {
+  const base = db.selectFrom('withdrawals').where('withdrawals.status', '=', status);
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .innerJoin('draw_currencies', 'draw_currencies.id', 'withdrawals.draw_currency_id')
+      .leftJoin('ops_accounts', 'ops_accounts.id', 'withdrawals.decided_by_ops')
+      .selectAll('withdrawals')
+      .select([
+        'users.uid as uid',
+        'users.email as email',
+        'draw_currencies.protocol as protocol',
+        'ops_accounts.email as decider',
+      ])
+      .orderBy('withdrawals.id', status === 0 ? 'asc' : 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Decide a waiting withdrawal once (status 0 -> `status`); false when someone else decided first. */
+export async function decideWithdrawal(
+  db: Q,
+  id: number,
+  d: { status: number; notes: string; by: number; at: number },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('withdrawals')
+    .set({ status: d.status, notes: d.notes, decided_by_ops: d.by, decided_at: d.at })
+    .where('id', '=', id)
+    .where('status', '=', 0)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Who decided a record and when (told to an ops person who came second). */
+export function decisionOf(db: Q, table: 'deposits' | 'withdrawals', id: number) {
+  return db
+    .selectFrom(table)
+    .leftJoin('ops_accounts', 'ops_accounts.id', `${table}.decided_by_ops`)
+    .select([
+      `${table}.status as status`,
+      `${table}.decided_at as decided_at`,
+      'ops_accounts.email as decider',
+    ])
+    .where(`${table}.id`, '=', id)
+    .executeTakeFirst();
+}
+
+/** How many records wait for finance, and since when. */
+export async function waitingSummary(
+  db: Q,
+  table: 'deposits' | 'withdrawals',
+): Promise<{ count: number; oldestAt: number | null }> {
+  const r = await db
+    .selectFrom(table)
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 0)
+    .executeTakeFirst();
+  return { count: Number(r?.n ?? 0), oldestAt: r?.oldest == null ? null : Number(r.oldest) };
+}
+
+/** The latest real-name review status of a user (2 approved), read for the cashier's lock reasons. */
+export async function realNameStatus(db: Q, userId: number): Promise<number> {
+  const r = await db
+    .selectFrom('real_name')
+    .select('review_status')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r?.review_status ?? 0;
+}
+
+export function userFunds(db: Q, userId: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'is_demo',
+      'balance',
+      'withdraw_hold',
+      'frozen_at',
+      'frozen_reason',
+      'password_changed_at',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }

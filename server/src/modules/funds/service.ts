@@ -1,23 +1,18 @@
 /**
  * The funds calls on top of the ledger and the trading module's account reads: the balance, the account figures at
- * live prices and the ledger in the caller's language. Deposits and withdrawals will live here too.
+ * live prices and the ledger in the caller's language; deposits, withdrawals and the wallet are its cashier.
  */
 import { formatMicros, LEDGER_TYPE, marginLevelPercent, STOP_OUT_LEVEL_PERCENT } from '@meridian/shared/pure';
 import type { AccountFigures, Balance, Language, LedgerPage, LedgerType } from '@meridian/shared/pure';
 import type { I18n } from '../../lib/i18n';
 import { formatCents } from '../../lib/money';
 import { fmtTime } from '../../lib/time';
-import type { DB } from '../../storage/db';
 import { findUserById } from '../accounts';
-import type { AccountReads } from '../trading';
+import { Cashier } from './cashier';
+import type { CashierDeps } from './cashier';
 import * as repo from './repository';
 
-export type FundsDeps = {
-  db: DB;
-  i18n: I18n;
-  /** Balance, margin and floating P/L at live prices (trading). */
-  accounts: Pick<AccountReads, 'snapshot'>;
-};
+export type FundsDeps = CashierDeps;
 
 /** Ledger `Type` of a kind of movement; any other kind is `other` and shows its memo. */
 const typeOf = (kind: string): LedgerType =>
@@ -38,7 +33,17 @@ export function ledgerText(
 }
 
 export class Funds {
-  constructor(private readonly deps: FundsDeps) {}
+  /** Deposits, withdrawals and the wallet. */
+  readonly cashier: Cashier;
+
+  constructor(private readonly deps: FundsDeps) {
+    this.cashier = new Cashier(deps);
+  }
+
+  /** What waits for finance (the dashboard counts). */
+  waiting(table: 'deposits' | 'withdrawals') {
+    return repo.waitingSummary(this.deps.db, table);
+  }
 
   /** GET /v1/api/main/wallet/getBalance. */
   async balance(userId: number): Promise<Balance> {

@@ -46,14 +46,25 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>('/api/common/upload/:name', async (req, reply) => {
     const notFound = () =>
       reply.code(404).send(envelope(ERROR_CODES.notFound, t(req.lang, 'error.notFound'), null));
-    // KYC reviewers (compliance, admin) with an ops session, or the owner with a trader session.
-    const reviewer = await optionalOps(ctx, req, ['compliance']);
+    // KYC reviewers (compliance, admin) with an ops session, finance for deposit proofs only, or the owner with a
+    // trader session.
+    const kyc = await optionalOps(ctx, req, ['compliance']);
+    const finance = kyc ? null : await optionalOps(ctx, req, ['finance']);
+    const reviewer = kyc ?? finance;
     if (!reviewer && isOpsToken(tokenFrom(req) ?? '')) return notFound();
     const user = reviewer ? null : await authenticate(ctx, req);
     const name = req.params.name;
     if (!isUploadName(name)) return notFound();
     const row = await ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
     if (!row || (!reviewer && row.owner_id !== user?.id)) return notFound();
+    if (finance) {
+      const proof = await ctx.db
+        .selectFrom('deposits')
+        .select('id')
+        .where('proof_img', '=', `/api/common/upload/${name}`)
+        .executeTakeFirst();
+      if (!proof) return notFound();
+    }
     let data: Buffer;
     try {
       data = await fs.promises.readFile(path.join(ctx.uploadsDir, name));

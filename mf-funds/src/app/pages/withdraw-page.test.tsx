@@ -1,0 +1,119 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import WithdrawPage from './withdraw-page';
+import ChargePage from './charge-page';
+import { logIn, mockServer, ok, refuse, renderPage, resetApp } from '../../testing/test-utils';
+
+beforeEach(() => {
+  resetApp();
+  logIn();
+});
+
+const state = (over: Record<string, unknown> = {}) =>
+  ok({ lock: null, until: null, reason: '', free: '500.00', cooling_ms: 0, ...over });
+const symbols = ok([
+  { id: 7, code: 'USDT', protocol: 'TRC20', draw_rate: '0.5', fee_type: 2, usd_price: '1' },
+]);
+const method = {
+  id: 3,
+  type: 1,
+  dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+  payee_account: '',
+  payee_name: '',
+  bank_name: '',
+  bank_address: '',
+  bank_swift: '',
+  draw_currency: { id: 7, code: 'USDT', protocol: 'TRC20' },
+  usable_at: 0,
+};
+const common = {
+  'GET /v1/api/main/wallet/getBalance': ok({ balance: '500.00', lock_balance: '0.00' }),
+  'GET /api/account/draw_symbol_list': symbols,
+  'GET /api/account/draw_list': ok({ data: [], total: 0 }),
+};
+
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('/mine/withdraw', () => {
+  it('previews fee and amount received with the shared formula; a dash before a currency', async () => {
+    mockServer({
+      ...common,
+      'GET /api/account/draw_state': state(),
+      'GET /api/wallet/get_draw_method': ok([method]),
+    });
+    renderPage(<WithdrawPage />);
+    expect(await screen.findByTestId('withdraw-fee')).toHaveTextContent('—');
+    type('withdraw-currency', '7');
+    expect(await screen.findByTestId('withdraw-method')).toBeInTheDocument();
+    type('withdraw-amount', '1234.5');
+    expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('6.17 USD');
+    expect(screen.getByTestId('withdraw-received')).toHaveTextContent('1228.33 USDT');
+  });
+
+  it('sends once on a double tap, and puts a refusal beside the amount', async () => {
+    let release: () => void = () => undefined;
+    const s = mockServer({
+      ...common,
+      'GET /api/account/draw_state': state(),
+      'GET /api/wallet/get_draw_method': ok([method]),
+      'POST /api/account/draw': () =>
+        new Promise((r) => {
+          release = () => r(refuse('More than you can withdraw now', 1409));
+        }),
+    });
+    renderPage(<WithdrawPage />);
+    await screen.findByTestId('withdraw-currency');
+    type('withdraw-currency', '7');
+    await screen.findByTestId('withdraw-method');
+    type('withdraw-amount', '900');
+    const submit = screen.getByTestId('withdraw-submit');
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await waitFor(() => expect(s.find('/api/account/draw')).toHaveLength(1));
+    await act(async () => release());
+    expect(await screen.findByTestId('withdraw-amount-error')).toHaveTextContent(
+      'More than you can withdraw now',
+    );
+    expect(s.find('/api/account/draw')).toHaveLength(1);
+  });
+
+  it('a lock says why, with a button to the page that fixes it', async () => {
+    mockServer({
+      ...common,
+      'GET /api/account/draw_state': state({
+        lock: 'real_name',
+        reason: 'Please complete identity verification.',
+      }),
+    });
+    const { nav } = renderPage(<WithdrawPage />);
+    expect(await screen.findByTestId('withdraw-lock-reason')).toHaveTextContent('identity verification');
+    fireEvent.click(screen.getByTestId('withdraw-lock-fix'));
+    expect(nav.navigate).toHaveBeenCalledWith('/mine/auth');
+  });
+});
+
+describe('/mine/charge', () => {
+  it('bank deposit without a pay way says so and sends nothing', async () => {
+    const s = mockServer({
+      'GET /v1/api/main/wallet/getBalance': ok({ balance: '0.00', lock_balance: '0.00' }),
+      'GET /api/quickCharge/info': ok([]),
+      'GET /api/quickCharge/wire_list': ok([
+        {
+          id: 3,
+          name: 'SWIFT USD',
+          currency_code: 'USD',
+          bank_name: 'B',
+          payee_name: 'P',
+          payee_account: '1',
+          bank_swift: 'MRDNHKHHXXX',
+        },
+      ]),
+      'GET /api/quickCharge/quick_ist': ok({ data: [], total: 0 }),
+    });
+    renderPage(<ChargePage />);
+    fireEvent.click(await screen.findByTestId('charge-tab-bank'));
+    fireEvent.click(await screen.findByTestId('charge-bank-submit'));
+    expect(await screen.findByTestId('charge-payway-error')).toHaveTextContent('Please choose a pay way');
+    expect(s.find('/api/quickCharge/wire_submit')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The bound withdrawal methods of one kind (1 coin addresses, 2 bank accounts): delete with a confirmation, then the
+ * list reloads; a method still in its cooling period says from when it can receive withdrawals.
+ */
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { confirm, Empty, LoadError, SkeletonRows, toast, useAppNavigate, useLoad } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
+import type { DrawMethod } from '@meridian/shared/pure';
+import { PrimaryButton } from '../components/form';
+import { Card, Mono, Muted, Row } from '../components/ui';
+import { NS } from '../app/i18n';
+import { deleteMethod, fetchMethods } from './funds-api';
+
+const when = (ms: number) =>
+  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function MethodList({ type }: { type: 1 | 2 }) {
+  const { t } = useTranslation(NS);
+  const navigate = useAppNavigate();
+  const list = useLoad(() => fetchMethods(type));
+
+  const remove = async (m: DrawMethod) => {
+    if (!(await confirm({ message: t('methods.confirmDelete') }))) return;
+    try {
+      toast(await deleteMethod(m.id), 'success');
+    } finally {
+      list.reload();
+    }
+  };
+
+  return (
+    <Body>
+      {list.status === 'loading' && <SkeletonRows rows={2} />}
+      {list.status === 'error' && <LoadError onRetry={list.reload} />}
+      {list.status === 'ready' && list.data.length === 0 && <Empty />}
+      {list.status === 'ready' &&
+        list.data.map((m) => (
+          <Card key={m.id} data-testid="method-row">
+            <Row>
+              <strong>
+                {type === 1 ? `${m.draw_currency.code} · ${m.draw_currency.protocol}` : m.bank_name}
+              </strong>
+              <DeleteButton type="button" onClick={() => void remove(m)} data-testid="method-delete">
+                {t('methods.delete')}
+              </DeleteButton>
+            </Row>
+            <Mono data-testid="method-value">{type === 1 ? m.dc_address : m.payee_account}</Mono>
+            {type === 2 && <Muted>{m.payee_name}</Muted>}
+            {m.usable_at > Date.now() && (
+              <Muted data-testid="method-cooling">
+                {t('methods.usableFrom', { when: when(m.usable_at) })}
+              </Muted>
+            )}
+          </Card>
+        ))}
+      <PrimaryButton
+        type="button"
+        onClick={() => navigate(`${PATHS.withdrawWay}?type=${type}`)}
+        data-testid="method-add"
+      >
+        {type === 1 ? t('methods.addAddress') : t('methods.addBank')}
+      </PrimaryButton>
+    </Body>
+  );
+}
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(4)};
+`;
+
+const DeleteButton = styled.button`
+  min-block-size: ${({ theme }) => theme.touch}px;
+  padding-inline: ${({ theme }) => theme.space(2)};
+  border: 0;
+  background: transparent;
+  color: ${({ theme }) => theme.color.danger};
+  font-size: 14px;
+`;

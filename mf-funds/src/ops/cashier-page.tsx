@@ -1,0 +1,303 @@
+/**
+ * Cashier settings (finance, admin): our receiving addresses and bank pay ways (add, disable, enable) and the
+ * withdrawal currencies with their fee type, rate and USD price (add, edit, disable). Every change is audited by the
+ * server; addresses are checked for their network there too.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { isApiError, toast } from '@meridian/shared';
+import {
+  OpsBadge,
+  OpsButton,
+  OpsCard,
+  OpsField,
+  OpsFormError,
+  OpsHead,
+  OpsInput,
+  OpsPage,
+  OpsSelect,
+  OpsState,
+  OpsTable,
+  OpsTableWrap,
+  OpsToolbar,
+  useOpsLoad,
+} from '@meridian/shared/ops';
+import type { OpsDrawCurrency } from '@meridian/shared/pure';
+import { channels, createChannel, currencies, enableChannel, saveCurrency } from './ops-api';
+import { OPS_NS } from './ops-ns';
+import { Mono } from './queue-parts';
+
+export function CashierSettings() {
+  const { t } = useTranslation(OPS_NS);
+  return (
+    <OpsPage title={t('cashier.title')} subtitle={t('cashier.subtitle')} testId="page-ops-cashier">
+      <Stack>
+        <Channels />
+        <Currencies />
+      </Stack>
+    </OpsPage>
+  );
+}
+
+function Channels() {
+  const { t } = useTranslation(OPS_NS);
+  const [version, setVersion] = useState(0);
+  const list = useOpsLoad(channels, String(version));
+  const [type, setType] = useState('0');
+  const [form, setForm] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (k: string) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { msg } = await createChannel({ type, ...form });
+      toast(msg, 'success');
+      setForm({});
+      setError('');
+      setVersion((v) => v + 1);
+    } catch (err) {
+      setError(isApiError(err) ? err.msg : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggle = async (id: number, enabled: boolean) => {
+    try {
+      toast((await enableChannel(id, enabled)).msg, 'success');
+    } finally {
+      setVersion((v) => v + 1);
+    }
+  };
+  const coin = type === '0';
+  return (
+    <OpsCard data-testid="ops-channels">
+      <h2>{t('cashier.channels')}</h2>
+      <OpsState state={list} rows={3}>
+        {(rows) => (
+          <OpsTableWrap>
+            <OpsTable aria-label={t('cashier.channels')}>
+              <OpsHead
+                labels={[t('cashier.kind'), t('cashier.currency'), t('cashier.details'), t('status'), '']}
+              />
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.id} data-testid="ops-channel-row">
+                    <td>{c.type === 0 ? t('cashier.address') : t('cashier.payWay')}</td>
+                    <td>
+                      {c.currency_code}
+                      {c.protocol_code ? ` · ${c.protocol_code}` : ''}
+                    </td>
+                    <td className="clip">
+                      {c.type === 0 ? (
+                        <Mono>{c.address}</Mono>
+                      ) : (
+                        <>
+                          {c.name} · {c.bank_name} · <Mono>{c.payee_account}</Mono> ·{' '}
+                          <Mono>{c.bank_swift}</Mono>
+                        </>
+                      )}
+                    </td>
+                    <td>
+                      <OpsBadge $tone={c.enabled ? 'ok' : 'muted'}>
+                        {c.enabled ? t('cashier.enabled') : t('cashier.disabled')}
+                      </OpsBadge>
+                    </td>
+                    <td>
+                      <OpsButton type="button" $variant="ghost" onClick={() => void toggle(c.id, !c.enabled)}>
+                        {c.enabled ? t('cashier.disable') : t('cashier.enable')}
+                      </OpsButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </OpsTable>
+          </OpsTableWrap>
+        )}
+      </OpsState>
+      <h3>{t('cashier.addChannel')}</h3>
+      <OpsToolbar onSubmit={(e) => void submit(e)} noValidate>
+        <OpsField label={t('cashier.kind')}>
+          <OpsSelect value={type} onChange={(e) => setType(e.target.value)} data-testid="ops-channel-type">
+            <option value="0">{t('cashier.address')}</option>
+            <option value="1">{t('cashier.payWay')}</option>
+          </OpsSelect>
+        </OpsField>
+        <OpsField label={t('cashier.currency')}>
+          <OpsInput value={form.currency_code ?? ''} onChange={set('currency_code')} placeholder="USDT" />
+        </OpsField>
+        {coin ? (
+          <>
+            <OpsField label={t('cashier.network')}>
+              <OpsInput
+                value={form.protocol_code ?? ''}
+                onChange={set('protocol_code')}
+                placeholder="TRC20"
+              />
+            </OpsField>
+            <OpsField label={t('cashier.address')}>
+              <OpsInput value={form.address ?? ''} onChange={set('address')} dir="ltr" />
+            </OpsField>
+          </>
+        ) : (
+          (['name', 'bank_name', 'payee_name', 'payee_account', 'bank_swift'] as const).map((k) => (
+            <OpsField key={k} label={t(`cashier.${k}`)}>
+              <OpsInput value={form[k] ?? ''} onChange={set(k)} />
+            </OpsField>
+          ))
+        )}
+        <OpsButton type="submit" $variant="primary" disabled={busy} data-testid="ops-channel-add">
+          {t('cashier.add')}
+        </OpsButton>
+      </OpsToolbar>
+      {error && <OpsFormError role="alert">{error}</OpsFormError>}
+    </OpsCard>
+  );
+}
+
+const EMPTY = {
+  id: '',
+  type: '1',
+  code: '',
+  protocol: '',
+  draw_rate: '',
+  fee_type: '1',
+  usd_price: '1',
+  enabled: '1',
+};
+
+function Currencies() {
+  const { t } = useTranslation(OPS_NS);
+  const [version, setVersion] = useState(0);
+  const list = useOpsLoad(currencies, String(version));
+  const [form, setForm] = useState<Record<string, string>>(EMPTY);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (k: string) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  const edit = (c: OpsDrawCurrency) =>
+    setForm({
+      id: String(c.id),
+      type: String(c.type),
+      code: c.code,
+      protocol: c.protocol,
+      draw_rate: c.draw_rate,
+      fee_type: String(c.fee_type),
+      usd_price: c.usd_price,
+      enabled: c.enabled ? '1' : '0',
+    });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const body: Record<string, string> = { ...form };
+      if (!body.id) delete body.id;
+      toast((await saveCurrency(body)).msg, 'success');
+      setForm(EMPTY);
+      setError('');
+      setVersion((v) => v + 1);
+    } catch (err) {
+      setError(isApiError(err) ? err.msg : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <OpsCard data-testid="ops-currencies">
+      <h2>{t('cashier.currencies')}</h2>
+      <OpsState state={list} rows={3}>
+        {(rows) => (
+          <OpsTableWrap>
+            <OpsTable aria-label={t('cashier.currencies')}>
+              <OpsHead
+                labels={[
+                  t('cashier.kind'),
+                  t('cashier.currency'),
+                  t('cashier.fee'),
+                  t('cashier.usdPrice'),
+                  t('status'),
+                  '',
+                ]}
+              />
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.id} data-testid="ops-currency-row">
+                    <td>{c.type === 1 ? t('cashier.coin') : t('cashier.bank')}</td>
+                    <td>
+                      {c.code} · {c.protocol}
+                    </td>
+                    <td dir="ltr">{c.fee_type === 1 ? `${c.draw_rate} USD` : `${c.draw_rate} %`}</td>
+                    <td dir="ltr">{c.usd_price}</td>
+                    <td>
+                      <OpsBadge $tone={c.enabled ? 'ok' : 'muted'}>
+                        {c.enabled ? t('cashier.enabled') : t('cashier.disabled')}
+                      </OpsBadge>
+                    </td>
+                    <td>
+                      <OpsButton type="button" $variant="ghost" onClick={() => edit(c)}>
+                        {t('cashier.edit')}
+                      </OpsButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </OpsTable>
+          </OpsTableWrap>
+        )}
+      </OpsState>
+      <h3>{form.id ? t('cashier.editCurrency', { id: form.id }) : t('cashier.addCurrency')}</h3>
+      <OpsToolbar onSubmit={(e) => void submit(e)} noValidate>
+        <OpsField label={t('cashier.kind')}>
+          <OpsSelect value={form.type} onChange={set('type')}>
+            <option value="1">{t('cashier.coin')}</option>
+            <option value="2">{t('cashier.bank')}</option>
+          </OpsSelect>
+        </OpsField>
+        <OpsField label={t('cashier.currency')}>
+          <OpsInput value={form.code} onChange={set('code')} placeholder="USDT" />
+        </OpsField>
+        <OpsField label={t('cashier.network')}>
+          <OpsInput value={form.protocol} onChange={set('protocol')} placeholder="TRC20" />
+        </OpsField>
+        <OpsField label={t('cashier.feeType')}>
+          <OpsSelect value={form.fee_type} onChange={set('fee_type')}>
+            <option value="1">{t('cashier.fixed')}</option>
+            <option value="2">{t('cashier.percent')}</option>
+          </OpsSelect>
+        </OpsField>
+        <OpsField label={t('cashier.rate')}>
+          <OpsInput value={form.draw_rate} onChange={set('draw_rate')} inputMode="decimal" dir="ltr" />
+        </OpsField>
+        <OpsField label={t('cashier.usdPrice')}>
+          <OpsInput value={form.usd_price} onChange={set('usd_price')} inputMode="decimal" dir="ltr" />
+        </OpsField>
+        <OpsField label={t('status')}>
+          <OpsSelect value={form.enabled} onChange={set('enabled')}>
+            <option value="1">{t('cashier.enabled')}</option>
+            <option value="0">{t('cashier.disabled')}</option>
+          </OpsSelect>
+        </OpsField>
+        <OpsButton type="submit" $variant="primary" disabled={busy} data-testid="ops-currency-save">
+          {t('cashier.save')}
+        </OpsButton>
+      </OpsToolbar>
+      {error && <OpsFormError role="alert">{error}</OpsFormError>}
+    </OpsCard>
+  );
+}
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+  h3 {
+    margin: ${({ theme }) => theme.space(3)} 0 ${({ theme }) => theme.space(2)};
+    font-size: 15px;
+  }
+`;

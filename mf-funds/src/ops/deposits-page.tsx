@@ -1,0 +1,250 @@
+/**
+ * The deposits queue (finance, admin): waiting deposits oldest first, the selected one with its proof. Approve
+ * (after a confirmation) credits the balance; reject needs a reason; mark invalid takes an optional one. When
+ * another person decided first, the page says who and when and reloads; nothing is decided twice.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirm, isApiError, toast } from '@meridian/shared';
+import {
+  formatOpsTime,
+  OpsBadge,
+  OpsButton,
+  OpsButtons,
+  OpsCard,
+  OpsEmpty,
+  OpsFacts,
+  OpsHead,
+  OpsPage,
+  OpsPager,
+  OpsState,
+  OpsSub,
+  OpsTable,
+  OpsTableWrap,
+  OpsToolbar,
+  useOpsLoad,
+  useOpsNow,
+  WaitingTime,
+} from '@meridian/shared/ops';
+import { ERROR_CODES } from '@meridian/shared/pure';
+import type { OpsDeposit, OpsDepositDecision } from '@meridian/shared/pure';
+import { decideDeposit, depositQueue } from './ops-api';
+import { OPS_NS } from './ops-ns';
+import { ProofImage } from './proof-image';
+import { Mono, Notice, PromptDialog, Split, StatusFilter } from './queue-parts';
+import type { Prompt } from './queue-parts';
+
+const TONE = { 0: 'warn', 1: 'ok', 2: 'bad', 3: 'muted' } as const;
+
+export function DepositsQueue() {
+  const { t, i18n } = useTranslation(OPS_NS);
+  const now = useOpsNow();
+  const [status, setStatus] = useState(0);
+  const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
+  const queue = useOpsLoad(() => depositQueue(status, page), `${status}-${page}-${version}`);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [notice, setNotice] = useState('');
+  const [prompt, setPrompt] = useState<Prompt | null>(null);
+  const items = queue.status === 'ready' ? queue.data.data : [];
+  const current = items.find((d) => d.id === selected) ?? items[0] ?? null;
+
+  useEffect(() => {
+    setSelected(null);
+  }, [status, page]);
+
+  const run = async (d: OpsDeposit, decision: OpsDepositDecision, reason?: string) => {
+    try {
+      const { msg } = await decideDeposit(d.id, decision, reason);
+      toast(msg, 'success');
+      setNotice('');
+    } catch (err) {
+      if (isApiError(err) && err.code === ERROR_CODES.opsAlreadyDecided) setNotice(err.msg);
+      else if (isApiError(err)) throw new Error(err.msg, { cause: err });
+      else throw err;
+    } finally {
+      setVersion((v) => v + 1);
+    }
+  };
+
+  const approve = async (d: OpsDeposit) => {
+    const ok = await confirm({
+      title: t('deposits.approveTitle'),
+      message: t('deposits.approveText', { amount: d.amount, email: d.email }),
+      confirmText: t('deposits.approve'),
+    });
+    if (ok) await run(d, 'approve').catch((e: unknown) => toast(String((e as Error).message ?? e), 'error'));
+  };
+
+  return (
+    <OpsPage
+      title={t('deposits.title')}
+      subtitle={queue.status === 'ready' ? t('deposits.subtitle', { n: queue.data.total }) : ''}
+      actions={
+        <OpsButton type="button" onClick={() => setVersion((v) => v + 1)} data-testid="ops-deposits-reload">
+          {t('reload')}
+        </OpsButton>
+      }
+      testId="page-ops-deposits"
+    >
+      <OpsToolbar onSubmit={(e) => e.preventDefault()}>
+        <StatusFilter
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={[0, 1, 2, 3].map((s) => ({ value: s, label: t(`deposits.status.${s}`) }))}
+        />
+      </OpsToolbar>
+      {notice && (
+        <Notice role="alert" data-testid="ops-deposits-notice">
+          {notice}
+        </Notice>
+      )}
+      <OpsState state={queue} rows={6}>
+        {(data) =>
+          data.data.length === 0 ? (
+            <OpsEmpty data-testid="ops-deposits-empty">{t('deposits.empty')}</OpsEmpty>
+          ) : (
+            <Split>
+              <div>
+                <OpsTableWrap>
+                  <OpsTable aria-label={t('deposits.title')} data-testid="ops-deposits-table">
+                    <OpsHead
+                      labels={[t('waiting'), t('amount'), t('account'), t('deposits.channel'), t('status')]}
+                    />
+                    <tbody>
+                      {data.data.map((d) => (
+                        <tr
+                          key={d.id}
+                          data-clickable="true"
+                          aria-selected={d.id === current?.id}
+                          tabIndex={0}
+                          onClick={() => setSelected(d.id)}
+                          onKeyDown={(e) => e.key === 'Enter' && setSelected(d.id)}
+                          data-testid="ops-deposit-row"
+                        >
+                          <td>
+                            {d.status === 0 ? (
+                              <WaitingTime since={d.created_at} now={now} />
+                            ) : (
+                              formatOpsTime(d.created_at, i18n.language)
+                            )}
+                          </td>
+                          <td dir="ltr">{d.amount} USD</td>
+                          <td className="clip" title={d.email}>
+                            {d.email}
+                            <OpsSub>UID {d.uid}</OpsSub>
+                          </td>
+                          <td>
+                            {d.currency_code} · {d.network}
+                          </td>
+                          <td>
+                            <OpsBadge $tone={TONE[d.status]}>{t(`deposits.status.${d.status}`)}</OpsBadge>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </OpsTable>
+                </OpsTableWrap>
+                <OpsPager page={data.page} limit={data.limit} total={data.total} onPage={setPage} />
+              </div>
+              {current && (
+                <OpsCard data-testid="ops-deposit-detail">
+                  <h2>
+                    {t('deposits.detail')} #{current.id}
+                  </h2>
+                  <OpsFacts>
+                    <dt>{t('amount')}</dt>
+                    <dd dir="ltr">{current.amount} USD</dd>
+                    <dt>{t('account')}</dt>
+                    <dd>
+                      {current.email} · UID {current.uid}
+                    </dd>
+                    <dt>{t('deposits.channel')}</dt>
+                    <dd>
+                      {current.type === 0 ? t('deposits.coin') : t('deposits.bank')} · {current.currency_code}{' '}
+                      · {current.network}
+                    </dd>
+                    {current.address && (
+                      <>
+                        <dt>{t('address')}</dt>
+                        <dd>
+                          <Mono>{current.address}</Mono>
+                        </dd>
+                      </>
+                    )}
+                    <dt>{t('created')}</dt>
+                    <dd>{formatOpsTime(current.created_at, i18n.language)}</dd>
+                    {current.decided_by && (
+                      <>
+                        <dt>{t('decidedBy')}</dt>
+                        <dd>
+                          {current.decided_by} · {formatOpsTime(current.decided_at ?? 0, i18n.language)}
+                        </dd>
+                      </>
+                    )}
+                    {current.remark && (
+                      <>
+                        <dt>{t('reason')}</dt>
+                        <dd>{current.remark}</dd>
+                      </>
+                    )}
+                  </OpsFacts>
+                  <ProofImage url={current.proof_img} />
+                  {current.status === 0 && (
+                    <OpsButtons>
+                      <OpsButton
+                        type="button"
+                        $variant="ghost"
+                        onClick={() =>
+                          setPrompt({
+                            title: t('deposits.invalidTitle'),
+                            label: t('reasonOptional'),
+                            required: false,
+                            confirmText: t('deposits.invalid'),
+                            run: (r) => run(current, 'invalid', r || undefined),
+                          })
+                        }
+                        data-testid="ops-deposit-invalid"
+                      >
+                        {t('deposits.invalid')}
+                      </OpsButton>
+                      <OpsButton
+                        type="button"
+                        $variant="danger"
+                        onClick={() =>
+                          setPrompt({
+                            title: t('deposits.rejectTitle'),
+                            label: t('reason'),
+                            required: true,
+                            danger: true,
+                            confirmText: t('deposits.reject'),
+                            run: (r) => run(current, 'reject', r),
+                          })
+                        }
+                        data-testid="ops-deposit-reject"
+                      >
+                        {t('deposits.reject')}
+                      </OpsButton>
+                      <OpsButton
+                        type="button"
+                        $variant="primary"
+                        onClick={() => void approve(current)}
+                        data-testid="ops-deposit-approve"
+                      >
+                        {t('deposits.approve')}
+                      </OpsButton>
+                    </OpsButtons>
+                  )}
+                </OpsCard>
+              )}
+            </Split>
+          )
+        }
+      </OpsState>
+      <PromptDialog prompt={prompt} onClose={() => setPrompt(null)} />
+    </OpsPage>
+  );
+}

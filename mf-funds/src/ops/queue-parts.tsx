@@ -1,0 +1,128 @@
+/** Pieces the two finance queues share: the status filter, the text prompt of a decision, the conflict notice. */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Dialog } from '@meridian/shared';
+import {
+  OpsButton,
+  OpsButtons,
+  OpsDialogForm,
+  OpsField,
+  OpsFormError,
+  OpsInput,
+  OpsSelect,
+} from '@meridian/shared/ops';
+import { OPS_NS } from './ops-ns';
+
+export function StatusFilter({
+  value,
+  onChange,
+  options,
+}: {
+  value: number;
+  onChange: (v: number) => void;
+  options: { value: number; label: string }[];
+}) {
+  const { t } = useTranslation(OPS_NS);
+  return (
+    <OpsField label={t('status')}>
+      <OpsSelect
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        data-testid="ops-funds-status"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </OpsSelect>
+    </OpsField>
+  );
+}
+
+export type Prompt = {
+  title: string;
+  label: string;
+  required: boolean;
+  confirmText: string;
+  danger?: boolean;
+  run: (text: string) => Promise<void>;
+};
+
+/** A decision that needs a text (a reason, a payout reference): asked in a dialog, sent once. */
+export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClose: () => void }) {
+  const { t } = useTranslation(OPS_NS);
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!prompt || busy) return;
+    if (prompt.required && !text.trim()) return setError(t('required'));
+    setBusy(true);
+    try {
+      await prompt.run(text.trim());
+      setText('');
+      setError('');
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={prompt !== null} onClose={onClose} title={prompt?.title}>
+      <OpsDialogForm onSubmit={(e) => void submit(e)} noValidate>
+        <OpsField label={prompt?.label ?? ''}>
+          <OpsInput
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoFocus
+            data-testid="ops-prompt-input"
+          />
+        </OpsField>
+        {error && <OpsFormError role="alert">{error}</OpsFormError>}
+        <OpsButtons>
+          <OpsButton type="button" $variant="ghost" onClick={onClose}>
+            {t('cancel')}
+          </OpsButton>
+          <OpsButton
+            type="submit"
+            $variant={prompt?.danger ? 'danger' : 'primary'}
+            disabled={busy}
+            data-testid="ops-prompt-submit"
+          >
+            {prompt?.confirmText}
+          </OpsButton>
+        </OpsButtons>
+      </OpsDialogForm>
+    </Dialog>
+  );
+}
+
+export const Notice = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme }) => theme.color.warning};
+`;
+
+export const Split = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(4)};
+  align-items: start;
+  @media (max-width: 959px) {
+    grid-template-columns: 1fr;
+  }
+`;
+
+export const Mono = styled.span`
+  font-family: ${({ theme }) => theme.font.mono};
+  overflow-wrap: anywhere;
+  direction: ltr;
+  unicode-bidi: isolate;
+`;

@@ -1,0 +1,411 @@
+/**
+ * The finance back office (roles finance, admin): the deposits queue, the withdrawals queue, the receiving
+ * addresses and pay ways, and the withdrawal currencies. Every action is audited in the transaction of the change it
+ * records. A decision happens once even when two people click at once: the record's conditional update
+ * (`... where status = 0`) lets one win; the other is told who decided and when (1303). The trader is e-mailed every
+ * status change, in the language they submitted in.
+ *
+ *   GET  /api/ops/deposits/queue        status? (0), page?, limit?          -> OpsDepositPage
+ *   POST /api/ops/deposits/decide       id, decision (approve|reject|invalid), reason?
+ *   GET  /api/ops/withdrawals/queue     status? (0), page?, limit?          -> OpsWithdrawalPage
+ *   POST /api/ops/withdrawals/decide    id, decision (pay|reject), reference? | reason?
+ *   GET  /api/ops/cashier/channels                                          -> OpsPayChannel[]
+ *   POST /api/ops/cashier/channels/create  type, currency_code, protocol_code, address | bank fields
+ *   POST /api/ops/cashier/channels/enable  id, enabled
+ *   GET  /api/ops/cashier/currencies                                        -> OpsDrawCurrency[]
+ *   POST /api/ops/cashier/currencies/save  id?, type, code, protocol, draw_rate, fee_type, usd_price, enabled?
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  DEPOSIT_STATUS,
+  ERROR_CODES,
+  normalizeLanguage,
+  OPS_PATHS,
+  WITHDRAW_STATUS,
+} from '@meridian/shared/pure';
+import type { OpsDrawCurrency, OpsPayChannel } from '@meridian/shared/pure';
+import { okResponse } from '../../lib/contract';
+import { ok } from '../../lib/envelope';
+import { AppError, notFound } from '../../lib/errors';
+import { formatCents } from '../../lib/money';
+import { parseInput } from '../../lib/validate';
+import { changeBalance } from '../accounts';
+import { audit, opsOf, requireOps } from '../ops';
+import type { OpsDashboardRegistry } from '../ops';
+import { isAddressFor, isSwift } from './addresses';
+import { utc } from './cashier';
+import type { Funds } from './index';
+import * as repo from './repository';
+import type { DrawCurrency, PayChannel } from './repository';
+import {
+  opsChannelBody,
+  opsChannelSchema,
+  opsChannelsSchema,
+  opsCurrenciesSchema,
+  opsCurrencyBody,
+  opsCurrencySchema,
+  opsDecidedSchema,
+  opsDepositDecideBody,
+  opsDepositPageSchema,
+  opsEnableBody,
+  opsQueueQuery,
+  opsWithdrawalDecideBody,
+  opsWithdrawalPageSchema,
+} from './schemas';
+
+const FINANCE = ['finance'] as const;
+
+const channelView = (c: PayChannel): OpsPayChannel => ({
+  id: c.id,
+  type: c.type as 0 | 1,
+  currency_code: c.currency_code,
+  protocol_code: c.protocol_code,
+  address: c.address,
+  name: c.name,
+  bank_name: c.bank_name,
+  payee_name: c.payee_name,
+  payee_account: c.payee_account,
+  bank_swift: c.bank_swift,
+  enabled: c.enabled === 1,
+  created_at: c.created_at,
+});
+
+const currencyView = (c: DrawCurrency): OpsDrawCurrency => ({
+  id: c.id,
+  type: c.type as 1 | 2,
+  code: c.code,
+  protocol: c.protocol,
+  draw_rate: c.draw_rate,
+  fee_type: c.fee_type,
+  usd_price: c.usd_price,
+  enabled: c.enabled === 1,
+});
+
+export const fundsOpsRoutes: FastifyPluginAsync<{
+  funds: Funds;
+  dashboard: Pick<OpsDashboardRegistry, 'register'>;
+}> = async (app, { funds, dashboard }) => {
+  const ctx = app.ctx;
+  const t = ctx.i18n.t;
+  const preHandler = requireOps(ctx, FINANCE);
+  const cashier = funds.cashier;
+
+  dashboard.register({
+    id: 'funds.deposits',
+    labelKey: 'opsDashboard.depositsWaiting',
+    path: OPS_PATHS.deposits,
+    roles: FINANCE,
+    count: () => funds.waiting('deposits'),
+  });
+  dashboard.register({
+    id: 'funds.withdrawals',
+    labelKey: 'opsDashboard.withdrawalsWaiting',
+    path: OPS_PATHS.withdrawals,
+    roles: FINANCE,
+    count: () => funds.waiting('withdrawals'),
+  });
+
+  /** The refusal of the one who came second: what was decided, by whom and when. */
+  async function alreadyDecided(req: FastifyRequest, table: 'deposits' | 'withdrawals', id: number) {
+    const first = await repo.decisionOf(ctx.db, table, id);
+    const outcome = t(req.lang, `fundsOps.outcome.${table}.${first?.status ?? 0}`);
+    return new AppError(ERROR_CODES.opsAlreadyDecided, 'fundsOps.alreadyDecided', {
+      outcome,
+      by: first?.decider ?? '-',
+      at: first?.decided_at ? utc(Number(first.decided_at)) : '-',
+    });
+  }
+
+  app.get(
+    '/api/ops/deposits/queue',
+    { preHandler, schema: { response: okResponse(opsDepositPageSchema) } },
+    async (req) => {
+      const q = parseInput(opsQueueQuery, req.query);
+      const { rows, total } = await repo.opsDepositPage(ctx.db, q.status, q.page, q.limit);
+      return ok({
+        data: rows.map((r) => ({
+          id: r.id,
+          uid: r.uid,
+          email: r.email ?? '',
+          type: r.type as 0 | 1,
+          amount: formatCents(r.amount_cents),
+          currency_code: r.currency_code,
+          network: r.type === 0 ? r.protocol_code : r.channel_name,
+          address: r.address,
+          proof_img: r.proof_img,
+          status: r.status as 0 | 1 | 2 | 3,
+          remark: r.remark,
+          decided_by: r.decider,
+          decided_at: r.decided_at,
+          created_at: r.created_at,
+        })),
+        total,
+        page: q.page,
+        limit: q.limit,
+        server_time: ctx.now(),
+      });
+    },
+  );
+
+  app.post(
+    '/api/ops/deposits/decide',
+    { preHandler, schema: { response: okResponse(opsDecidedSchema) } },
+    async (req) => {
+      const b = parseInput(opsDepositDecideBody, req.body);
+      const actor = opsOf(req);
+      const dep = await repo.findDeposit(ctx.db, b.id);
+      if (!dep) throw notFound();
+      const status =
+        b.decision === 'approve'
+          ? DEPOSIT_STATUS.finished
+          : b.decision === 'reject'
+            ? DEPOSIT_STATUS.rejected
+            : DEPOSIT_STATUS.invalid;
+      const now = ctx.now();
+      const remark = b.reason ?? '';
+      const won = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await repo.decideDeposit(trx, b.id, { status, remark, by: actor.id, at: now }))) return false;
+        if (status === DEPOSIT_STATUS.finished) {
+          await changeBalance(trx, {
+            userId: dep.user_id,
+            amount: dep.amount_cents,
+            kind: 'deposit',
+            refType: 'deposit',
+            refId: String(dep.id),
+            at: now,
+          });
+        }
+        await audit(
+          ctx,
+          req,
+          {
+            action: `deposit.${b.decision}`,
+            objectType: 'deposit',
+            objectId: b.id,
+            before: { status: DEPOSIT_STATUS.unchecked },
+            after: { status, ...(remark ? { remark } : {}) },
+            extra: { user_id: dep.user_id, amount: formatCents(dep.amount_cents) },
+          },
+          trx,
+        );
+        return true;
+      });
+      if (!won) throw await alreadyDecided(req, 'deposits', b.id);
+      await cashier.mail(dep.user_id, normalizeLanguage(dep.lang), `deposit${status}`, {
+        id: dep.id,
+        amount: formatCents(dep.amount_cents),
+        reason: remark || '-',
+      });
+      return ok({ id: b.id, status }, t(req.lang, `fundsOps.deposit.${b.decision}`));
+    },
+  );
+
+  app.get(
+    '/api/ops/withdrawals/queue',
+    { preHandler, schema: { response: okResponse(opsWithdrawalPageSchema) } },
+    async (req) => {
+      const q = parseInput(opsQueueQuery, req.query);
+      const { rows, total } = await repo.opsWithdrawalPage(ctx.db, q.status, q.page, q.limit);
+      return ok({
+        data: rows.map((r) => ({
+          id: r.id,
+          uid: r.uid,
+          email: r.email ?? '',
+          type: r.type as 1 | 2,
+          amount: formatCents(r.amount_cents),
+          fee: formatCents(r.fee_cents),
+          real_number: r.real_number,
+          currency_code: r.currency_code,
+          protocol: r.protocol,
+          address: r.address,
+          payee_account: r.payee_account,
+          memo: r.memo,
+          status: r.status as 0 | 1 | 2,
+          notes: r.notes,
+          decided_by: r.decider,
+          decided_at: r.decided_at,
+          created_at: r.created_at,
+        })),
+        total,
+        page: q.page,
+        limit: q.limit,
+        server_time: ctx.now(),
+      });
+    },
+  );
+
+  app.post(
+    '/api/ops/withdrawals/decide',
+    { preHandler, schema: { response: okResponse(opsDecidedSchema) } },
+    async (req) => {
+      const b = parseInput(opsWithdrawalDecideBody, req.body);
+      const actor = opsOf(req);
+      const w = await repo.findWithdrawal(ctx.db, b.id);
+      if (!w) throw notFound();
+      const paid = b.decision === 'pay';
+      const status = paid ? WITHDRAW_STATUS.paid : WITHDRAW_STATUS.rejected;
+      const notes = (paid ? b.reference : b.reason) ?? '';
+      const now = ctx.now();
+      const won = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await repo.decideWithdrawal(trx, b.id, { status, notes, by: actor.id, at: now }))) return false;
+        const ref = { userId: w.user_id, refType: 'withdrawal', refId: String(w.id), at: now };
+        // Paid: the hold leaves for good. Rejected: the hold returns to the balance, each with its ledger row.
+        await changeBalance(trx, {
+          ...ref,
+          amount: -w.amount_cents,
+          kind: paid ? 'withdraw_paid' : 'withdraw_return',
+          account: 'withdraw_hold',
+        });
+        if (!paid) await changeBalance(trx, { ...ref, amount: w.amount_cents, kind: 'withdraw_return' });
+        await audit(
+          ctx,
+          req,
+          {
+            action: `withdrawal.${b.decision}`,
+            objectType: 'withdrawal',
+            objectId: b.id,
+            before: { status: WITHDRAW_STATUS.waiting },
+            after: { status, notes },
+            extra: { user_id: w.user_id, amount: formatCents(w.amount_cents), real_number: w.real_number },
+          },
+          trx,
+        );
+        return true;
+      });
+      if (!won) throw await alreadyDecided(req, 'withdrawals', b.id);
+      await cashier.mail(w.user_id, normalizeLanguage(w.lang), paid ? 'withdrawPaid' : 'withdrawRejected', {
+        id: w.id,
+        amount: formatCents(w.amount_cents),
+        received: `${w.real_number} ${w.currency_code}`,
+        reason: notes || '-',
+      });
+      return ok(
+        { id: b.id, status },
+        t(req.lang, paid ? 'fundsOps.withdrawal.paid' : 'fundsOps.withdrawal.rejected'),
+      );
+    },
+  );
+
+  app.get(
+    '/api/ops/cashier/channels',
+    { preHandler, schema: { response: okResponse(opsChannelsSchema) } },
+    async () => ok((await repo.channels(ctx.db, null, false)).map(channelView)),
+  );
+
+  app.post(
+    '/api/ops/cashier/channels/create',
+    { preHandler, schema: { response: okResponse(opsChannelSchema) } },
+    async (req) => {
+      const b = parseInput(opsChannelBody, req.body);
+      if (b.type === 0 && !isAddressFor(b.protocol_code ?? '', b.address ?? ''))
+        throw new AppError(ERROR_CODES.addressInvalid, 'funds.addressInvalid', {
+          network: b.protocol_code ?? '',
+        });
+      if (b.type === 1 && !isSwift(b.bank_swift ?? ''))
+        throw new AppError(ERROR_CODES.swiftInvalid, 'funds.swiftInvalid');
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const r = await repo.insertChannel(trx, {
+          type: b.type,
+          currency_code: b.currency_code.toUpperCase(),
+          protocol_code: b.type === 0 ? (b.protocol_code ?? '').toUpperCase() : '',
+          address: b.type === 0 ? (b.address ?? '') : '',
+          name: b.name ?? '',
+          bank_name: b.bank_name ?? '',
+          payee_name: b.payee_name ?? '',
+          payee_account: b.payee_account ?? '',
+          bank_swift: b.bank_swift ?? '',
+          enabled: 1,
+          created_at: ctx.now(),
+        });
+        await audit(
+          ctx,
+          req,
+          {
+            action: 'cashier.channelCreate',
+            objectType: 'pay_channel',
+            objectId: r.id,
+            after: channelView(r),
+          },
+          trx,
+        );
+        return r;
+      });
+      return ok(channelView(row), t(req.lang, 'fundsOps.saved'));
+    },
+  );
+
+  app.post(
+    '/api/ops/cashier/channels/enable',
+    { preHandler, schema: { response: okResponse(opsChannelSchema) } },
+    async (req) => {
+      const b = parseInput(opsEnableBody, req.body);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const before = await repo.findChannel(trx, b.id);
+        if (!before) throw notFound();
+        const r = await repo.setChannelEnabled(trx, b.id, b.enabled === 1);
+        if (!r) throw notFound();
+        await audit(
+          ctx,
+          req,
+          {
+            action: b.enabled === 1 ? 'cashier.channelEnable' : 'cashier.channelDisable',
+            objectType: 'pay_channel',
+            objectId: b.id,
+            before: { enabled: before.enabled === 1 },
+            after: { enabled: b.enabled === 1 },
+          },
+          trx,
+        );
+        return r;
+      });
+      return ok(channelView(row), t(req.lang, 'fundsOps.saved'));
+    },
+  );
+
+  app.get(
+    '/api/ops/cashier/currencies',
+    { preHandler, schema: { response: okResponse(opsCurrenciesSchema) } },
+    async () => ok((await repo.currencies(ctx.db, null, false)).map(currencyView)),
+  );
+
+  app.post(
+    '/api/ops/cashier/currencies/save',
+    { preHandler, schema: { response: okResponse(opsCurrencySchema) } },
+    async (req) => {
+      const b = parseInput(opsCurrencyBody, req.body);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const before = b.id === undefined ? undefined : await repo.findCurrency(trx, b.id);
+        if (b.id !== undefined && !before) throw notFound();
+        const r = await repo.saveCurrency(
+          trx,
+          b.id ?? null,
+          {
+            type: b.type,
+            code: b.code.toUpperCase(),
+            protocol: b.protocol.toUpperCase(),
+            draw_rate: b.draw_rate,
+            fee_type: b.fee_type,
+            usd_price: b.usd_price,
+            enabled: b.enabled,
+          },
+          ctx.now(),
+        );
+        if (!r) throw notFound();
+        await audit(
+          ctx,
+          req,
+          {
+            action: before ? 'cashier.currencyUpdate' : 'cashier.currencyCreate',
+            objectType: 'draw_currency',
+            objectId: r.id,
+            ...(before ? { before: currencyView(before) } : {}),
+            after: currencyView(r),
+          },
+          trx,
+        );
+        return r;
+      });
+      return ok(currencyView(row), t(req.lang, 'fundsOps.saved'));
+    },
+  );
+};
