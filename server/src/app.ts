@@ -62,6 +62,9 @@ import type { Ops } from './modules/ops';
 import { opsRoutes } from './modules/ops/routes';
 import { complianceOpsRoutes } from './modules/compliance/ops-routes';
 import { accountsOpsRoutes } from './modules/accounts/ops-routes';
+import { createSupport } from './modules/support';
+import type { Support } from './modules/support';
+import { supportRoutes } from './modules/support/routes';
 
 /** Pieces a test (or a bench) may supply instead of the ones buildApp would build. */
 export type AppOverrides = {
@@ -73,6 +76,8 @@ export type AppOverrides = {
   now?: () => number;
   bus?: EventBus;
   lease?: Lease;
+  /** Delay before an unread agent reply is e-mailed to the trader. */
+  supportMailDelayMs?: number;
 } & MarketOverrides;
 
 /** The domain services, built once by buildApp and reachable as `app.services` (tests drive them there). */
@@ -82,6 +87,7 @@ export type Services = {
   funds: Funds;
   social: Social;
   ops: Ops;
+  support: Support;
 };
 
 declare module 'fastify' {
@@ -209,7 +215,8 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     onlineUsers: () => gateway?.onlineUsers() ?? 0,
     ordersPlacedSince: (at) => trading.reads.placedSince(at),
   });
-  const services: Services = { markets, trading, funds, social, ops };
+  const support = createSupport({ ctx, offlineMailDelayMs: overrides.supportMailDelayMs });
+  const services: Services = { markets, trading, funds, social, ops, support };
 
   app.decorate('ctx', ctx);
   app.decorate('services', services);
@@ -299,8 +306,9 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   void app.register(opsRoutes, { ops });
   void app.register(complianceOpsRoutes, { dashboard: ops.dashboard });
   void app.register(accountsOpsRoutes, { orders: trading.reads });
+  void app.register(supportRoutes, { chat: support.chat, dashboard: ops.dashboard });
   void app.register(async (scope) => {
-    gateway = await registerRealtime(scope, ctx, ctx.bus);
+    gateway = await registerRealtime(scope, ctx, ctx.bus, [support.chat.extension]);
   });
   // After the markets plugin (its service starts first and stops last): the engine, then the simulated traders.
   void app.register(async (scope) => {
@@ -315,6 +323,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   });
 
   app.addHook('onClose', async () => {
+    support.chat.close();
     await Promise.allSettled([ctx.limiter.close(), ctx.mailer.close(), ctx.bus.close()]);
     await storage.close();
   });

@@ -22,10 +22,34 @@ export const FLUSH_MS = 100;
 /** A client that sends nothing (not even a ping) for this long is gone. */
 export const IDLE_TIMEOUT_MS = 30_000;
 
-const PRIVATE_TOPICS: ReadonlySet<string> = new Set([TOPICS.forexTrade, TOPICS.forexClosed]);
+const PRIVATE_TOPICS: ReadonlySet<string> = new Set([
+  TOPICS.forexTrade,
+  TOPICS.forexClosed,
+  TOPICS.supportUnread,
+]);
+
+/** What a message extension sees of one socket (see {@link RealtimeExtension}). */
+export type SocketHandle = {
+  /** The user of the accepted login on this socket, or null; read it on every message (a login may change it). */
+  readonly userId: number | null;
+  readonly lang: Language;
+  readonly ip: string;
+  send: (msg: ServerMessage) => void;
+};
+
+/**
+ * A family of client messages handled outside the gateway (the support chat's `chat.*`): the gateway hands every
+ * message whose `type` starts with `prefix` to `onMessage`, and tells `onClose` when the socket goes.
+ */
+export type RealtimeExtension = {
+  prefix: string;
+  onMessage: (socket: SocketHandle, msg: { type: string } & Record<string, unknown>) => Promise<void> | void;
+  onClose?: (socket: SocketHandle) => void;
+};
 
 type Conn = {
   socket: WebSocket;
+  handle: SocketHandle;
   lang: Language;
   userId: number | null;
   topics: Set<Topic>;
@@ -68,6 +92,7 @@ export async function registerRealtime(
   app: FastifyInstance,
   ctx: AppContext,
   bus: EventBus,
+  extensions: readonly RealtimeExtension[] = [],
 ): Promise<Gateway> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const conns = new Set<Conn>();
@@ -188,8 +213,15 @@ export async function registerRealtime(
         } else c.topics.delete(msg.topic);
         return;
       }
-      default:
+      default: {
+        const type = (msg as { type: string }).type;
+        const ext = extensions.find((e) => type.startsWith(e.prefix));
+        if (ext) {
+          await ext.onMessage(c.handle, msg as { type: string } & Record<string, unknown>);
+          return;
+        }
         send(c, { type: 'error', code: ERROR_CODES.badRequest, msg: ctx.i18n.t(c.lang, 'error.badRequest') });
+      }
     }
   };
 
@@ -198,11 +230,20 @@ export async function registerRealtime(
       socket.close(1008, 'origin not allowed');
       return;
     }
+    const lang = requestLanguage(
+      (req.query as { lang?: string } | undefined)?.lang ?? (req.headers.lang as string | undefined),
+    );
     const c: Conn = {
       socket,
-      lang: requestLanguage(
-        (req.query as { lang?: string } | undefined)?.lang ?? (req.headers.lang as string | undefined),
-      ),
+      handle: {
+        get userId() {
+          return c.userId;
+        },
+        lang,
+        ip: req.ip,
+        send: (m) => send(c, m),
+      },
+      lang,
       userId: null,
       topics: new Set(),
       backlog: new Map(),
@@ -214,10 +255,16 @@ export async function registerRealtime(
         send(c, { type: 'error', code: ERROR_CODES.badRequest, msg: ctx.i18n.t(c.lang, 'error.badRequest') });
         return;
       }
-      void onMessage(c, data.toString());
+      onMessage(c, data.toString()).catch(() =>
+        send(c, { type: 'error', code: ERROR_CODES.internal, msg: ctx.i18n.t(c.lang, 'error.internal') }),
+      );
     });
-    socket.on('close', () => conns.delete(c));
-    socket.on('error', () => conns.delete(c));
+    const gone = () => {
+      if (!conns.delete(c)) return;
+      for (const e of extensions) e.onClose?.(c.handle);
+    };
+    socket.on('close', gone);
+    socket.on('error', gone);
   });
 
   const gateway: Gateway = {

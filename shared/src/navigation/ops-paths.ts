@@ -14,6 +14,8 @@ export const OPS_PATHS = {
   remotes: '/ops/remotes',
   staff: '/ops/staff',
   audit: '/ops/audit',
+  inbox: '/ops/inbox',
+  news: '/ops/news',
 } as const;
 
 /** A page of the back office. */

@@ -4,6 +4,8 @@
  * server can only publish what the topic carries. Bump PROTOCOL_VERSION on any breaking change to a message shape.
  */
 import type { OrderView } from '../contract/trading';
+import type { SupportUnread } from '../contract/support';
+import type { ClientChatMessage, ServerChatMessage } from './chat';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -11,6 +13,8 @@ export const TOPICS = {
   dayMarket: 'DAY_MARKET',
   forexTrade: 'FOREX_TRADE',
   forexClosed: 'FOREX_CLOSED',
+  /** Private: the trader's unread support messages (docs/realtime.md#support_unread). */
+  supportUnread: 'SUPPORT_UNREAD',
 } as const;
 /** Candle updates of one instrument: `KLINE.{code}`. */
 export const klineTopic = (code: string): `KLINE.${string}` => `KLINE.${code}`;
@@ -22,6 +26,7 @@ export function isTopic(value: unknown): value is Topic {
     value === TOPICS.dayMarket ||
     value === TOPICS.forexTrade ||
     value === TOPICS.forexClosed ||
+    value === TOPICS.supportUnread ||
     /^KLINE\.[A-Za-z0-9._-]{1,32}$/.test(value)
   );
 }
@@ -31,7 +36,8 @@ export type ClientLogin = { type: 'login'; token: string; version: number };
 export type ClientPing = { type: 'ping'; id: number };
 export type ClientSubscribe = { type: 'subscribe'; topic: Topic };
 export type ClientUnsubscribe = { type: 'unsubscribe'; topic: Topic };
-export type ClientMessage = ClientLogin | ClientPing | ClientSubscribe | ClientUnsubscribe;
+export type ClientMessage =
+  ClientLogin | ClientPing | ClientSubscribe | ClientUnsubscribe | ClientChatMessage;
 
 // ---- server -> client ----
 export type ServerLoginResult = { type: 'login_result'; code: number; msg: string };
@@ -42,7 +48,7 @@ export type ServerSubscribed = { type: 'subscribed'; topic: Topic };
 export type ServerTopicMessage = { type: 'message'; topic: Topic; data: unknown };
 export type ServerError = { type: 'error'; code: number; msg: string };
 export type ServerMessage =
-  ServerLoginResult | ServerPong | ServerSubscribed | ServerTopicMessage | ServerError;
+  ServerLoginResult | ServerPong | ServerSubscribed | ServerTopicMessage | ServerError | ServerChatMessage;
 
 /** DAY_MARKET payload: one instrument's latest quote and day statistics. */
 export type DayMarketQuote = {
@@ -81,6 +87,7 @@ export type TopicPayloads = {
   DAY_MARKET: DayMarketQuote[];
   FOREX_TRADE: OrderView[];
   FOREX_CLOSED: OrderView;
+  SUPPORT_UNREAD: SupportUnread;
   [kline: `KLINE.${string}`]: KlineUpdate[];
 };
 /** The payload of one topic. */
