@@ -364,6 +364,14 @@ describe.each(MODES)('support chat (%s)', (mode) => {
     const pic = cid();
     c.send({ type: 'chat.send', client_id: pic, text: '', image: own });
     expect((await ackOf(c, pic)).message).toMatchObject({ image: own, text: '' });
+    // A support agent sees images sent in a conversation, and no other upload.
+    const ops = await createOpsUser(t.app, ['support']);
+    expect(
+      (await t.app.inject({ method: 'GET', url: own, headers: { authorization: ops.token } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: foreign, headers: { authorization: ops.token } })).statusCode,
+    ).toBe(404);
   });
 
   it('limits the messages of a user and of a visitor', async () => {
