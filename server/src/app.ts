@@ -36,6 +36,7 @@ import { accountsRoutes } from './modules/accounts/routes';
 import { notifyRoutes } from './modules/notify/routes';
 import { getSetting } from './modules/content';
 import { contentRoutes } from './modules/content/routes';
+import { contentOpsRoutes } from './modules/content/ops-routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { MAX_UPLOAD_BYTES } from './modules/uploads';
 import { complianceRoutes } from './modules/compliance/routes';
@@ -307,6 +308,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   void app.register(complianceOpsRoutes, { dashboard: ops.dashboard });
   void app.register(accountsOpsRoutes, { orders: trading.reads });
   void app.register(supportRoutes, { chat: support.chat, dashboard: ops.dashboard });
+  void app.register(contentOpsRoutes);
   void app.register(async (scope) => {
     gateway = await registerRealtime(scope, ctx, ctx.bus, [support.chat.extension]);
   });

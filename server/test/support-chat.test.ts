@@ -127,7 +127,7 @@ describe.each(MODES)('support chat (%s)', (mode) => {
     expect(thread.body.data.facts).toMatchObject({
       email: u.email,
       account_type: 'real',
-      kyc: -1,
+      kyc: 0,
       balance: '0.00',
     });
     expect(thread.body.data.messages.map((m: ChatMessage) => m.text)).toEqual([

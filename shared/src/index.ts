@@ -38,7 +38,7 @@ export { api, ApiError, isApiError, configureApi, getApiConfig } from './api/cli
 
 // Realtime bridge
 export { RealtimeClient } from './realtime/socket';
-export { attachRealtime, detachRealtime, subscribe, ensureRealtimeOpen } from './realtime/bridge';
+export { attachRealtime, detachRealtime, subscribe, ensureRealtimeOpen, bindChat } from './realtime/bridge';
 
 // State (jotai wrapper and atoms)
 export { appStore, atom, StoreProvider, useAtom, useAtomValue, useSetAtom } from './state/store';
@@ -54,6 +54,7 @@ export {
   refreshTradeListAtom,
 } from './state/market';
 export { realtimeStatusAtom } from './state/realtime';
+export { supportUnreadAtom } from './state/support';
 export { siteSettingsAtom, setSiteSettingsAtom } from './state/settings';
 export {
   toastsAtom,

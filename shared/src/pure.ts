@@ -194,6 +194,11 @@ export type {
   SupportThread,
   SupportAgent,
   SupportCanned,
+  NewsStatus,
+  OpsNewsRow,
+  OpsNewsDetail,
+  OpsNewsPreview,
+  OpsAnnouncement,
 } from './contract/support';
 export { sanitizeDecimal, sanitizeDigits } from './domain/input';
 export type { DecimalFieldOptions } from './domain/input';

@@ -3,6 +3,7 @@
  * handlers write through the store: DAY_MARKET quotes are batched to one store write per animation frame.
  */
 import {
+  api,
   appStore,
   applyQuotesAtom,
   attachRealtime,
@@ -10,6 +11,7 @@ import {
   resolveSocketUrl,
   sessionAtom,
   subscribe,
+  supportUnreadAtom,
   TOPICS,
 } from '@meridian/shared';
 import type { DayMarketQuote } from '@meridian/shared';
@@ -21,13 +23,28 @@ export function startRealtime(apiOrigin: () => string): RealtimeClient {
   });
   attachRealtime(client);
 
+  // The unread support badge: read at sign-in, then kept live by the SUPPORT_UNREAD topic.
+  const loadUnread = (t: string | null) => {
+    appStore.set(supportUnreadAtom, 0);
+    if (!t) return;
+    api.get<{ unread: number }>('/api/support/unread', undefined, { silent: true }).then(
+      (d) => {
+        if (appStore.get(sessionAtom).token === t) appStore.set(supportUnreadAtom, d.unread);
+      },
+      () => undefined,
+    );
+  };
+  subscribe(TOPICS.supportUnread, (data) => appStore.set(supportUnreadAtom, data.unread));
+
   // Log in again whenever the token changes (login, logout, expiry).
   let token = appStore.get(sessionAtom).token;
+  loadUnread(token);
   appStore.sub(sessionAtom, () => {
     const next = appStore.get(sessionAtom).token;
     if (next !== token) {
       token = next;
       client.relogin();
+      loadUnread(next);
     }
   });
 

@@ -1,7 +1,7 @@
 /** The tab bar of footer routes: thumb reach at the bottom, safe-area aware, 44 px targets. */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { AppLink, useAppLocation } from '@meridian/shared';
+import { AppLink, supportUnreadAtom, useAppLocation, useAtomValue } from '@meridian/shared';
 import { TABS } from './routes';
 
 const ICONS: Record<(typeof TABS)[number]['icon'], string> = {
@@ -15,6 +15,7 @@ const ICONS: Record<(typeof TABS)[number]['icon'], string> = {
 export function TabBar() {
   const { t } = useTranslation('shell');
   const { pathname } = useAppLocation();
+  const unread = useAtomValue(supportUnreadAtom);
   return (
     <Bar aria-label={t('appName')}>
       {TABS.map((tab) => (
@@ -24,15 +25,22 @@ export function TabBar() {
           aria-current={pathname === tab.path ? 'page' : undefined}
           data-testid={`tab-${tab.icon}`}
         >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path
-              d={ICONS[tab.icon]}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            />
-          </svg>
+          <Icon>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                d={ICONS[tab.icon]}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              />
+            </svg>
+            {tab.icon === 'mine' && unread > 0 && (
+              <Badge data-testid="tab-mine-unread" aria-label={t('unreadCount', { count: unread })}>
+                {unread > 99 ? '99+' : unread}
+              </Badge>
+            )}
+          </Icon>
           <span>{t(tab.labelKey)}</span>
         </Tab>
       ))}
@@ -68,4 +76,25 @@ const Tab = styled(AppLink)`
   &[aria-current='page'] {
     color: ${({ theme }) => theme.color.primary};
   }
+`;
+
+const Icon = styled.span`
+  position: relative;
+  display: inline-flex;
+`;
+
+const Badge = styled.span`
+  position: absolute;
+  inset-block-start: -4px;
+  inset-inline-start: 14px;
+  min-width: 16px;
+  height: 16px;
+  padding: 0 4px;
+  border-radius: 8px;
+  background: ${({ theme }) => theme.color.danger};
+  color: #fff;
+  font-size: 10px;
+  font-weight: 600;
+  line-height: 16px;
+  text-align: center;
 `;

@@ -84,7 +84,7 @@ export type SupportUserFacts = {
   uid: string;
   email: string;
   account_type: 'real' | 'demo';
-  /** Real-name review: -1 none, 0 waiting, 1 approved, 2 rejected. */
+  /** Real-name review: 0 never submitted, 1 waiting, 2 approved, 3 rejected. */
   kyc: number;
   /** USD, "0.00". */
   balance: string;
@@ -132,3 +132,33 @@ export type SupportThread = {
 
 export type SupportAgent = { id: number; email: string; name: string };
 export type SupportCanned = { id: number; title: string; body: string };
+
+// ---- news and announcement editing (ops, roles support/admin) ----
+
+/** 0 draft (not listed), 1 published. */
+export type NewsStatus = 0 | 1;
+export type OpsNewsRow = {
+  id: number;
+  category_id: number;
+  title: string;
+  desc: string;
+  logo: string;
+  status: NewsStatus;
+  /** Epoch ms: publication date shown to traders (set when first published), or when the draft was made. */
+  created_at: number;
+  updated_at: number | null;
+};
+/** One article with its sanitized HTML (what traders get). */
+export type OpsNewsDetail = OpsNewsRow & { content: string };
+/** `POST /api/ops/news/preview`: the HTML as it will be served. */
+export type OpsNewsPreview = { content: string };
+/**
+ * The announcement (`/api/content/announcement`): an edited text, when published, replaces the translated default
+ * for every language.
+ */
+export type OpsAnnouncement = {
+  title: string;
+  content: string;
+  published: boolean;
+  updated_at: number | null;
+};

@@ -6,6 +6,7 @@
 import { CODE_OK, CONNECT_TIMEOUT_MS, MAX_MISSED_PONGS, PING_INTERVAL_MS } from '../constants';
 import { parseServerMessage, PROTOCOL_VERSION } from '../protocol/realtime';
 import type { ClientMessage, PayloadOf, ServerMessage, Topic } from '../protocol/realtime';
+import type { ClientChatMessage, ServerChatMessage } from '../protocol/chat';
 
 /** `idle`: never opened; `connecting`; `open`; `closed`: dropped (a reconnect may be pending) or closed on purpose. */
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -69,6 +70,10 @@ export class RealtimeClient {
   private pingTimer: Interval | null = null;
   private readonly topics = new Map<Topic, Set<Subscription>>();
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
+  private readonly chatListeners = new Set<(message: ServerChatMessage) => void>();
+  private readonly readyListeners = new Set<() => void>();
+  /** Open, and the login (if any) answered: messages sent now are handled under the socket's final identity. */
+  private ready = false;
 
   constructor(opts: RealtimeClientOptions) {
     this.opts = opts;
@@ -159,7 +164,48 @@ export class RealtimeClient {
     };
   }
 
+  /** True once the socket is open and its login (when there is a token) was answered. */
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /**
+   * Send a chat message (docs/realtime.md#chat) on the ready socket; false when it is not ready (the caller keeps
+   * it and sends it again from its {@link onReady} listener).
+   */
+  sendChat(message: ClientChatMessage): boolean {
+    if (!this.ready) return false;
+    return this.send(message);
+  }
+
+  /** Receive every `chat.*` message; returns the unsubscribe function. */
+  onChat(listener: (message: ServerChatMessage) => void): () => void {
+    this.chatListeners.add(listener);
+    return () => {
+      this.chatListeners.delete(listener);
+    };
+  }
+
+  /** Called each time the socket becomes ready (after every connect and every login); returns the unsubscribe function. */
+  onReady(listener: () => void): () => void {
+    this.readyListeners.add(listener);
+    return () => {
+      this.readyListeners.delete(listener);
+    };
+  }
+
   // ---- internals ----
+
+  private setReady(): void {
+    this.ready = true;
+    for (const listener of [...this.readyListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        this.logger.warn('[realtime] ready listener threw', error);
+      }
+    }
+  }
 
   private connect(): void {
     const Impl = this.opts.WebSocketImpl ?? globalThis.WebSocket;
@@ -195,9 +241,11 @@ export class RealtimeClient {
     if (token) this.login(token);
     for (const topic of this.topics.keys()) this.send({ type: 'subscribe', topic });
     this.pingTimer = globalThis.setInterval(() => this.heartbeat(), PING_INTERVAL_MS);
+    if (!token) this.setReady();
   }
 
   private login(token: string): void {
+    this.ready = false;
     this.loggedIn = false;
     this.loginSent = true;
     this.send({ type: 'login', token, version: PROTOCOL_VERSION });
@@ -240,6 +288,7 @@ export class RealtimeClient {
         this.loggedIn = message.code === CODE_OK;
         if (this.loggedIn) this.attempt = 0;
         else this.logger.warn('[realtime] login refused', message.code, message.msg);
+        this.setReady();
         return;
       case 'pong':
         this.missed = 0;
@@ -254,6 +303,16 @@ export class RealtimeClient {
         this.logger.warn('[realtime] server error', message.code, message.msg);
         return;
       default:
+        if (message.type.startsWith('chat.')) {
+          for (const listener of [...this.chatListeners]) {
+            try {
+              listener(message);
+            } catch (error) {
+              this.logger.warn('[realtime] chat listener threw', error);
+            }
+          }
+          return;
+        }
         this.logger.debug('[realtime] unknown message', message);
     }
   }
@@ -278,6 +337,7 @@ export class RealtimeClient {
     this.clearPing();
     this.loggedIn = false;
     this.loginSent = false;
+    this.ready = false;
     if (this.stopped) {
       this.setStatus('closed');
       return;
@@ -306,6 +366,7 @@ export class RealtimeClient {
     this.clearPing();
     this.loggedIn = false;
     this.loginSent = false;
+    this.ready = false;
     const socket = this.socket;
     this.socket = null;
     if (!socket) return;
@@ -320,13 +381,15 @@ export class RealtimeClient {
     }
   }
 
-  private send(message: ClientMessage): void {
+  private send(message: ClientMessage): boolean {
     const socket = this.socket;
-    if (!socket || this.status !== 'open') return;
+    if (!socket || this.status !== 'open') return false;
     try {
       socket.send(JSON.stringify(message));
+      return true;
     } catch (error) {
       this.logger.warn('[realtime] send failed', error);
+      return false;
     }
   }
 

@@ -233,7 +233,7 @@ export const supportRoutes: FastifyPluginAsync<{
       uid: u.uid,
       email: u.email ?? '',
       account_type: u.is_demo === 1 ? 'demo' : 'real',
-      kyc: kyc ? Number(kyc.review_status) : -1,
+      kyc: kyc ? Number(kyc.review_status) : 0,
       balance: formatCents(Number(u.balance)),
     };
   };

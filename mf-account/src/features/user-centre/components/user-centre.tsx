@@ -15,6 +15,7 @@ import {
   languageAtom,
   sessionAtom,
   setUserAtom,
+  supportUnreadAtom,
   toast,
   useAtomValue,
   useSetAtom,
@@ -146,6 +147,7 @@ function ServiceRow({ service }: { service: ServiceLink | null }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation('common');
   const label = t('user.service');
+  const unread = useAtomValue(supportUnreadAtom);
   if (service?.type === 2 && service.link) {
     return (
       <li>
@@ -175,7 +177,18 @@ function ServiceRow({ service }: { service: ServiceLink | null }) {
       </li>
     );
   }
-  return <MenuLink to={PATHS.chat} label={label} testId="service-chat" />;
+  return (
+    <MenuLink
+      to={PATHS.chat}
+      label={label}
+      testId="service-chat"
+      value={
+        unread > 0 ? (
+          <UnreadBadge data-testid="service-unread">{unread > 99 ? '99+' : unread}</UnreadBadge>
+        ) : undefined
+      }
+    />
+  );
 }
 
 function LanguageRow() {
@@ -397,6 +410,19 @@ const End = styled.span`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   min-inline-size: 0;
+`;
+
+const UnreadBadge = styled.span`
+  display: inline-block;
+  min-width: 20px;
+  padding: 0 6px;
+  border-radius: 10px;
+  background: ${({ theme }) => theme.color.danger};
+  color: #fff;
+  font-size: 12px;
+  font-weight: 600;
+  line-height: 20px;
+  text-align: center;
 `;
 
 const Value = styled.span`

@@ -1,0 +1,3 @@
+export function NewsEditor() {
+  return null;
+}
