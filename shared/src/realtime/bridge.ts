@@ -94,7 +94,8 @@ export function ensureRealtimeOpen(): void {
 
 /**
  * The chat channel of the app's socket (docs/realtime.md#chat): `onMessage` gets every `chat.*` message, `onReady`
- * is called whenever the socket is ready (open and logged in, or anonymous) — at once when it already is — which is
+ * is called whenever the socket is ready (open and logged in, or anonymous) — right after this call when it already
+ * is — which is
  * when the caller (re)joins and sends what it queued. Returns `send` (false while not ready) and `release`.
  */
 export function bindChat(handlers: { onMessage: (m: ServerChatMessage) => void; onReady: () => void }): {
@@ -105,7 +106,12 @@ export function bindChat(handlers: { onMessage: (m: ServerChatMessage) => void; 
   chatBindings.add(b);
   if (client) {
     attachChat(client, b);
-    if (client.isReady) handlers.onReady();
+    // After this call returns, so the caller holds `send` when its onReady runs.
+    const ready = client;
+    if (ready.isReady)
+      queueMicrotask(() => {
+        if (chatBindings.has(b) && client === ready && ready.isReady) handlers.onReady();
+      });
   }
   return {
     send: (m) => client?.sendChat(m) ?? false,

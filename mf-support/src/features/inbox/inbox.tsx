@@ -202,7 +202,7 @@ export function Inbox() {
   const counts = list.status === 'ready' ? list.data : null;
   return (
     <OpsPage
-      testId="ops-inbox"
+      testId="page-ops-inbox"
       title={t('inbox.title')}
       subtitle={socket.ready ? t('inbox.live') : t('inbox.connecting')}
       actions={

@@ -100,7 +100,7 @@ export function NewsEditor() {
 
   return (
     <OpsPage
-      testId="ops-news"
+      testId="page-ops-news"
       title={t('news.title')}
       subtitle={t('news.subtitle')}
       actions={
