@@ -40,7 +40,12 @@ function harness() {
   };
 }
 
-const msg = (id: number, clientId: string | null, sender: 'user' | 'agent' = 'user', text = 'x'): ChatMessage => ({
+const msg = (
+  id: number,
+  clientId: string | null,
+  sender: 'user' | 'agent' = 'user',
+  text = 'x',
+): ChatMessage => ({
   id,
   conversation_id: 7,
   sender,
@@ -67,10 +72,9 @@ it('queues while the socket is down, joins and sends once ready, and shows a res
   h.up();
   h.server({ type: 'chat.state', conversation: null, messages: [], more: false, away: false });
   expect(h.sent.filter((m) => m.type === 'chat.send')).toHaveLength(2);
-  expect(h.sent.filter((m) => m.type === 'chat.send').map((m) => (m as { client_id: string }).client_id)).toEqual([
-    'cid1xxxxxx',
-    'cid1xxxxxx',
-  ]);
+  expect(
+    h.sent.filter((m) => m.type === 'chat.send').map((m) => (m as { client_id: string }).client_id),
+  ).toEqual(['cid1xxxxxx', 'cid1xxxxxx']);
   // Both acknowledgements carry the same stored message: it shows once.
   h.server({ type: 'chat.message', message: msg(1, 'cid1xxxxxx') });
   h.server({ type: 'chat.message', message: msg(1, 'cid1xxxxxx') });

@@ -223,7 +223,7 @@ function Thread({
                 aria-label={t(failed ? 'chat.failed' : 'chat.sending')}
                 $read={false}
               >
-                {failed ? '!' : '🕓'}
+                {failed ? '!' : <Clock />}
               </Tick>
             </Meta>
             {failed && (
@@ -245,6 +245,15 @@ function Thread({
         );
       })}
     </Scroll>
+  );
+}
+
+function Clock() {
+  return (
+    <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+      <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
   );
 }
 
@@ -437,6 +446,8 @@ const Meta = styled.span`
 `;
 
 const Tick = styled.span<{ $read: boolean }>`
+  display: inline-flex;
+  align-items: center;
   color: ${({ theme, $read }) => ($read ? theme.color.primary : 'inherit')};
 `;
 

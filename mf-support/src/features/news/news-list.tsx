@@ -2,6 +2,7 @@
  * `/news`: the articles of category 1, newest first, page by page with pull-to-refresh (the shared paged list and
  * its rules). A row shows the logo, title, description and date, and opens the article.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { AppLink } from '@meridian/shared';
@@ -34,6 +35,13 @@ export function NewsList() {
       )}
     />
   );
+}
+
+/** The article's picture, or its first letter when there is none or it does not load (a missing file, the CSP). */
+function NewsLogo({ src, title }: { src: string; title: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) return <LogoBlank aria-hidden="true">{title.slice(0, 1)}</LogoBlank>;
+  return <Logo src={src} alt="" loading="lazy" onError={() => setFailed(true)} />;
 }
 
 const Row = styled(AppLink)`
