@@ -9,6 +9,7 @@ import { ERROR_CODES, TOPICS } from '@meridian/shared/pure';
 import type { ChatMessage, ServerMessage } from '@meridian/shared/pure';
 import { call, createDemo, createTestApp, MODES, registerUser, waitFor } from './helpers';
 import type { TestApp } from './helpers';
+import { setSetting } from '../src/modules/content';
 import { createOpsUser } from './support/ops';
 import { connect, listen } from './support/ws';
 import type { WsClient } from './support/ws';
@@ -405,6 +406,18 @@ describe.each(MODES)('support chat (%s)', (mode) => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('says away outside the business hours', async () => {
+    await setSetting(t.app.ctx.db, 'support_hours', JSON.stringify({ days: [], from: '00:00', to: '23:59' }));
+    try {
+      const { state } = track(await trader(url, null, visitorId()));
+      expect(state.away).toBe(true);
+    } finally {
+      await setSetting(t.app.ctx.db, 'support_hours', '');
+    }
+    const { state } = track(await trader(url, null, visitorId()));
+    expect(state.away).toBe(false);
   });
 
   it('feedback lands in the inbox as a conversation', async () => {

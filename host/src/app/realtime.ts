@@ -3,7 +3,6 @@
  * handlers write through the store: DAY_MARKET quotes are batched to one store write per animation frame.
  */
 import {
-  api,
   appStore,
   applyQuotesAtom,
   attachRealtime,
@@ -23,28 +22,21 @@ export function startRealtime(apiOrigin: () => string): RealtimeClient {
   });
   attachRealtime(client);
 
-  // The unread support badge: read at sign-in, then kept live by the SUPPORT_UNREAD topic.
-  const loadUnread = (t: string | null) => {
+  // The unread support badge, for a signed-in trader only (./support-unread.ts).
+  const unread = (t: string | null) => {
     appStore.set(supportUnreadAtom, 0);
-    if (!t) return;
-    api.get<{ unread: number }>('/api/support/unread', undefined, { silent: true }).then(
-      (d) => {
-        if (appStore.get(sessionAtom).token === t) appStore.set(supportUnreadAtom, d.unread);
-      },
-      () => undefined,
-    );
+    if (t) void import('./support-unread').then((m) => m.loadUnread(t));
   };
-  subscribe(TOPICS.supportUnread, (data) => appStore.set(supportUnreadAtom, data.unread));
 
   // Log in again whenever the token changes (login, logout, expiry).
   let token = appStore.get(sessionAtom).token;
-  loadUnread(token);
+  unread(token);
   appStore.sub(sessionAtom, () => {
     const next = appStore.get(sessionAtom).token;
     if (next !== token) {
       token = next;
       client.relogin();
-      loadUnread(next);
+      unread(next);
     }
   });
 

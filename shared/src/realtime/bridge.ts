@@ -5,7 +5,6 @@
  * applied on attach.
  */
 import type { Topic } from '../protocol/realtime';
-import type { ClientChatMessage, ServerChatMessage } from '../protocol/chat';
 import { setRealtimeStatusAtom } from '../state/realtime';
 import { appStore } from '../state/store';
 import type { RealtimeClient, TopicHandler } from './socket';
@@ -16,21 +15,6 @@ let client: RealtimeClient | null = null;
 let stopStatus: (() => void) | null = null;
 let openRequested = false;
 const subscriptions = new Set<BridgeSubscription>();
-type ChatBinding = {
-  onMessage: (m: ServerChatMessage) => void;
-  onReady: () => void;
-  release: (() => void) | null;
-};
-const chatBindings = new Set<ChatBinding>();
-
-const attachChat = (c: RealtimeClient, b: ChatBinding) => {
-  const a = c.onChat(b.onMessage);
-  const r = c.onReady(b.onReady);
-  b.release = () => {
-    a();
-    r();
-  };
-};
 
 /**
  * Connect the bridge to the app's socket (the host calls this once). Queued subscriptions are applied, the status
@@ -42,7 +26,6 @@ export function attachRealtime(next: RealtimeClient): void {
   if (client) detachRealtime();
   client = next;
   for (const sub of subscriptions) sub.release = next.subscribe(sub.topic, sub.handler);
-  for (const b of chatBindings) attachChat(next, b);
   appStore.set(setRealtimeStatusAtom, next.getStatus());
   stopStatus = next.onStatus((status) => appStore.set(setRealtimeStatusAtom, status));
   if (openRequested) {
@@ -60,10 +43,6 @@ export function detachRealtime(): void {
   for (const sub of subscriptions) {
     sub.release?.();
     sub.release = null;
-  }
-  for (const b of chatBindings) {
-    b.release?.();
-    b.release = null;
   }
   stopStatus?.();
   stopStatus = null;
@@ -93,32 +72,9 @@ export function ensureRealtimeOpen(): void {
 }
 
 /**
- * The chat channel of the app's socket (docs/realtime.md#chat): `onMessage` gets every `chat.*` message, `onReady`
- * is called whenever the socket is ready (open and logged in, or anonymous) — right after this call when it already
- * is — which is
- * when the caller (re)joins and sends what it queued. Returns `send` (false while not ready) and `release`.
+ * The app's socket once the host attached it, for a channel of its own on the one connection (the support chat:
+ * `tap`, `sendMessage`, `isReady`, docs/realtime.md#chat); null before.
  */
-export function bindChat(handlers: { onMessage: (m: ServerChatMessage) => void; onReady: () => void }): {
-  send: (m: ClientChatMessage) => boolean;
-  release: () => void;
-} {
-  const b: ChatBinding = { ...handlers, release: null };
-  chatBindings.add(b);
-  if (client) {
-    attachChat(client, b);
-    // After this call returns, so the caller holds `send` when its onReady runs.
-    const ready = client;
-    if (ready.isReady)
-      queueMicrotask(() => {
-        if (chatBindings.has(b) && client === ready && ready.isReady) handlers.onReady();
-      });
-  }
-  return {
-    send: (m) => client?.sendChat(m) ?? false,
-    release: () => {
-      if (!chatBindings.delete(b)) return;
-      b.release?.();
-      b.release = null;
-    },
-  };
+export function realtimeClient(): RealtimeClient | null {
+  return client;
 }

@@ -6,7 +6,6 @@
 import { CODE_OK, CONNECT_TIMEOUT_MS, MAX_MISSED_PONGS, PING_INTERVAL_MS } from '../constants';
 import { parseServerMessage, PROTOCOL_VERSION } from '../protocol/realtime';
 import type { ClientMessage, PayloadOf, ServerMessage, Topic } from '../protocol/realtime';
-import type { ClientChatMessage, ServerChatMessage } from '../protocol/chat';
 
 /** `idle`: never opened; `connecting`; `open`; `closed`: dropped (a reconnect may be pending) or closed on purpose. */
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -70,10 +69,10 @@ export class RealtimeClient {
   private pingTimer: Interval | null = null;
   private readonly topics = new Map<Topic, Set<Subscription>>();
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
-  private readonly chatListeners = new Set<(message: ServerChatMessage) => void>();
-  private readonly readyListeners = new Set<() => void>();
-  /** Open, and the login (if any) answered: messages sent now are handled under the socket's final identity. */
-  private ready = false;
+  /** Every message received, for a channel of its own on this socket (the support chat, docs/realtime.md#chat). */
+  private readonly taps = new Set<(message: ServerMessage) => void>();
+  /** A login went out on the open socket and is not answered yet. */
+  private awaitingLogin = false;
 
   constructor(opts: RealtimeClientOptions) {
     this.opts = opts;
@@ -164,48 +163,25 @@ export class RealtimeClient {
     };
   }
 
-  /** True once the socket is open and its login (when there is a token) was answered. */
+  /** Open, with its login (if any) answered: what is sent now is handled under the socket's final identity. */
   get isReady(): boolean {
-    return this.ready;
+    return this.status === 'open' && !this.awaitingLogin;
   }
 
-  /**
-   * Send a chat message (docs/realtime.md#chat) on the ready socket; false when it is not ready (the caller keeps
-   * it and sends it again from its {@link onReady} listener).
-   */
-  sendChat(message: ClientChatMessage): boolean {
-    if (!this.ready) return false;
-    return this.send(message);
+  /** Send on the ready socket; false when it is not (the caller keeps the message for its next ready). */
+  sendMessage(message: ClientMessage): boolean {
+    return this.isReady && this.send(message);
   }
 
-  /** Receive every `chat.*` message; returns the unsubscribe function. */
-  onChat(listener: (message: ServerChatMessage) => void): () => void {
-    this.chatListeners.add(listener);
+  /** Receive every message of the socket (login answers included); returns the unsubscribe function. */
+  tap(listener: (message: ServerMessage) => void): () => void {
+    this.taps.add(listener);
     return () => {
-      this.chatListeners.delete(listener);
-    };
-  }
-
-  /** Called each time the socket becomes ready (after every connect and every login); returns the unsubscribe function. */
-  onReady(listener: () => void): () => void {
-    this.readyListeners.add(listener);
-    return () => {
-      this.readyListeners.delete(listener);
+      this.taps.delete(listener);
     };
   }
 
   // ---- internals ----
-
-  private setReady(): void {
-    this.ready = true;
-    for (const listener of [...this.readyListeners]) {
-      try {
-        listener();
-      } catch (error) {
-        this.logger.warn('[realtime] ready listener threw', error);
-      }
-    }
-  }
 
   private connect(): void {
     const Impl = this.opts.WebSocketImpl ?? globalThis.WebSocket;
@@ -236,16 +212,16 @@ export class RealtimeClient {
     if (this.socket !== socket) return;
     this.clearConnectTimer();
     this.missed = 0;
-    this.setStatus('open');
     const token = this.opts.getToken();
+    this.awaitingLogin = !!token;
+    this.setStatus('open');
     if (token) this.login(token);
     for (const topic of this.topics.keys()) this.send({ type: 'subscribe', topic });
     this.pingTimer = globalThis.setInterval(() => this.heartbeat(), PING_INTERVAL_MS);
-    if (!token) this.setReady();
   }
 
   private login(token: string): void {
-    this.ready = false;
+    this.awaitingLogin = true;
     this.loggedIn = false;
     this.loginSent = true;
     this.send({ type: 'login', token, version: PROTOCOL_VERSION });
@@ -280,15 +256,16 @@ export class RealtimeClient {
       return;
     }
     this.handleMessage(message);
+    for (const tap of [...this.taps]) tap(message);
   }
 
   private handleMessage(message: ServerMessage): void {
     switch (message.type) {
       case 'login_result':
+        this.awaitingLogin = false;
         this.loggedIn = message.code === CODE_OK;
         if (this.loggedIn) this.attempt = 0;
         else this.logger.warn('[realtime] login refused', message.code, message.msg);
-        this.setReady();
         return;
       case 'pong':
         this.missed = 0;
@@ -303,16 +280,6 @@ export class RealtimeClient {
         this.logger.warn('[realtime] server error', message.code, message.msg);
         return;
       default:
-        if (message.type.startsWith('chat.')) {
-          for (const listener of [...this.chatListeners]) {
-            try {
-              listener(message);
-            } catch (error) {
-              this.logger.warn('[realtime] chat listener threw', error);
-            }
-          }
-          return;
-        }
         this.logger.debug('[realtime] unknown message', message);
     }
   }
@@ -337,7 +304,6 @@ export class RealtimeClient {
     this.clearPing();
     this.loggedIn = false;
     this.loginSent = false;
-    this.ready = false;
     if (this.stopped) {
       this.setStatus('closed');
       return;
@@ -366,7 +332,6 @@ export class RealtimeClient {
     this.clearPing();
     this.loggedIn = false;
     this.loginSent = false;
-    this.ready = false;
     const socket = this.socket;
     this.socket = null;
     if (!socket) return;

@@ -11,7 +11,6 @@ import styled from 'styled-components';
 import {
   api,
   appStore,
-  bindChat,
   isApiError,
   languageAtom,
   PageHeader,
@@ -24,6 +23,7 @@ import {
 import { CHAT_MAX_TEXT, LANGUAGE_BCP47 } from '@meridian/shared/pure';
 import type { ChatMessage } from '@meridian/shared/pure';
 import { NS } from '../../app/i18n';
+import { bindChat } from '../../lib/chat-channel';
 import { visitorId } from '../../lib/visitor';
 import { ChatImage } from '../../components/chat-image';
 import { ChatSession } from './chat-session';

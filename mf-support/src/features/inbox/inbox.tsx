@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { appStore, bindChat, isApiError, toast } from '@meridian/shared';
+import { appStore, isApiError, toast } from '@meridian/shared';
 import {
   formatOpsTime,
   OpsBadge,
@@ -36,6 +36,7 @@ import type {
   SupportConversationRow,
   SupportThread,
 } from '@meridian/shared/pure';
+import { bindChat } from '../../lib/chat-channel';
 import { OPS_NS } from '../../lib/ops-ns';
 import { ChatImage } from '../../components/chat-image';
 import { opsApi } from '@meridian/shared/ops';

@@ -21,11 +21,7 @@ export function NewsList() {
       emptyText={t('news.empty')}
       renderItem={(n) => (
         <Row to={hrefs.newsDetail(n.id)} data-testid="news-row">
-          {n.logo ? (
-            <Logo src={n.logo} alt="" loading="lazy" />
-          ) : (
-            <LogoBlank aria-hidden="true">{n.title.slice(0, 1)}</LogoBlank>
-          )}
+          <NewsLogo src={n.logo} title={n.title} />
           <Body>
             <Title>{n.title}</Title>
             <Desc>{n.desc}</Desc>
