@@ -5,7 +5,7 @@
  * by an agent on node B through Redis.
  */
 import crypto from 'node:crypto';
-import { ERROR_CODES, TOPICS } from '@meridian/shared/pure';
+import { ERROR_CODES, SUPPORT_UNREAD_TOPIC } from '@meridian/shared/pure';
 import type { ChatMessage, ServerMessage } from '@meridian/shared/pure';
 import { call, createDemo, createTestApp, MODES, registerUser, waitFor } from './helpers';
 import type { TestApp } from './helpers';
@@ -78,7 +78,7 @@ describe.each(MODES)('support chat (%s)', (mode) => {
     const { c: tc, state } = track(await trader(url, u.token));
     expect(state.conversation).toBeNull();
     expect(state.messages).toEqual([]);
-    tc.send({ type: 'subscribe', topic: TOPICS.supportUnread });
+    tc.send({ type: 'subscribe', topic: SUPPORT_UNREAD_TOPIC });
     await tc.next(is('subscribed'));
 
     const ids = [cid(), cid(), cid()];
@@ -162,7 +162,7 @@ describe.each(MODES)('support chat (%s)', (mode) => {
     expect(await tc.next(is('chat.status', (m) => m.status === 'pending'))).toBeTruthy();
     expect(
       await tc.next(
-        is('message', (m) => m.topic === TOPICS.supportUnread && (m.data as { unread: number }).unread === 1),
+        is('message', (m) => m.topic === SUPPORT_UNREAD_TOPIC && (m.data as { unread: number }).unread === 1),
       ),
     ).toBeTruthy();
     const unread = await call(t.app, { method: 'GET', url: '/api/support/unread', token: u.token });
@@ -184,7 +184,7 @@ describe.each(MODES)('support chat (%s)', (mode) => {
     expect(await ac.next(is('chat.read', (m) => m.reader === 'user' && m.up_to === got.id))).toBeTruthy();
     expect(
       await tc.next(
-        is('message', (m) => m.topic === TOPICS.supportUnread && (m.data as { unread: number }).unread === 0),
+        is('message', (m) => m.topic === SUPPORT_UNREAD_TOPIC && (m.data as { unread: number }).unread === 0),
       ),
     ).toBeTruthy();
 
@@ -236,6 +236,15 @@ describe.each(MODES)('support chat (%s)', (mode) => {
     const secret = cid();
     ac.send({ type: 'chat.send', client_id: secret, text: 'secret of A' });
     const conv = (await ackOf(ac, secret)).message.conversation_id;
+
+    // A join may name its user by token (without the socket's login); a token that is no session names nobody.
+    const byToken = track(await connect(url));
+    byToken.send({ type: 'chat.join', token: a.token });
+    const own = (await byToken.next(is('chat.state'))) as Of<'chat.state'>;
+    expect(own.conversation?.id).toBe(conv);
+    const bogus = track(await connect(url));
+    bogus.send({ type: 'chat.join', token: 'not-a-session' });
+    expect(await bogus.next(is('chat.error'))).toMatchObject({ code: ERROR_CODES.chatNotJoined });
 
     const { c: bc, state } = track(await trader(url, b.token));
     expect(state.conversation).toBeNull();

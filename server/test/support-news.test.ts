@@ -103,12 +103,13 @@ describe.each(MODES)('news editing (%s)', (mode) => {
     expect((await call(t.app, { method: 'GET', url: '/api/ops/news', token: trader.token })).body.code).toBe(
       ERROR_CODES.opsOnly,
     );
-    for (const form of [
+    const bad: Record<string, string | number>[] = [
       { title: '', desc: 'x', content: 'x' },
       { title: 'x', desc: 'x', content: 'x', logo: 'javascript:alert(1)' },
       { id: 'abc', title: 'x', desc: 'x', content: 'x' },
       { id: 999999, title: 'x', desc: 'x', content: 'x' },
-    ]) {
+    ];
+    for (const form of bad) {
       const r = await call(t.app, { method: 'POST', url: '/api/ops/news/save', token: ops.token, form });
       expect(r.body.code).not.toBe(1);
     }

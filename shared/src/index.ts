@@ -60,7 +60,6 @@ export {
   refreshTradeListAtom,
 } from './state/market';
 export { realtimeStatusAtom } from './state/realtime';
-export { supportUnreadAtom } from './state/support';
 export { siteSettingsAtom, setSiteSettingsAtom } from './state/settings';
 export {
   toastsAtom,

@@ -170,6 +170,8 @@ export type {
 } from './contract/ops';
 
 export {
+  SUPPORT_UNREAD_TOPIC,
+  CHAT_TOPIC,
   CHAT_MAX_TEXT,
   CHAT_PAGE_SIZE,
   CHAT_CLIENT_ID_PATTERN,

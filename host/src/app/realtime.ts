@@ -10,7 +10,6 @@ import {
   resolveSocketUrl,
   sessionAtom,
   subscribe,
-  supportUnreadAtom,
   TOPICS,
 } from '@meridian/shared';
 import type { DayMarketQuote } from '@meridian/shared';
@@ -22,21 +21,17 @@ export function startRealtime(apiOrigin: () => string): RealtimeClient {
   });
   attachRealtime(client);
 
-  // The unread support badge, for a signed-in trader only (./support-unread.ts).
-  const unread = (t: string | null) => {
-    appStore.set(supportUnreadAtom, 0);
-    if (t) void import('./support-unread').then((m) => m.loadUnread(t));
-  };
-
-  // Log in again whenever the token changes (login, logout, expiry).
+  // Log in again whenever the token changes (login, logout, expiry). A signed-in trader's unread support badge has
+  // its code apart (./support-unread.ts), so a guest's first load does not carry it.
   let token = appStore.get(sessionAtom).token;
-  unread(token);
+  const unread = () => token && import('./support-unread');
+  void unread();
   appStore.sub(sessionAtom, () => {
     const next = appStore.get(sessionAtom).token;
     if (next !== token) {
       token = next;
       client.relogin();
-      unread(next);
+      void unread();
     }
   });
 

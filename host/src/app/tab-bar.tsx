@@ -1,7 +1,7 @@
 /** The tab bar of footer routes: thumb reach at the bottom, safe-area aware, 44 px targets. */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { AppLink, supportUnreadAtom, useAppLocation, useAtomValue } from '@meridian/shared';
+import { AppLink, useAppLocation } from '@meridian/shared';
 import { TABS } from './routes';
 
 const ICONS: Record<(typeof TABS)[number]['icon'], string> = {
@@ -15,7 +15,6 @@ const ICONS: Record<(typeof TABS)[number]['icon'], string> = {
 export function TabBar() {
   const { t } = useTranslation('shell');
   const { pathname } = useAppLocation();
-  const unread = useAtomValue(supportUnreadAtom);
   return (
     <Bar aria-label={t('appName')}>
       {TABS.map((tab) => (
@@ -24,8 +23,6 @@ export function TabBar() {
           to={tab.path}
           aria-current={pathname === tab.path ? 'page' : undefined}
           data-testid={`tab-${tab.icon}`}
-          // Unread support messages, drawn by the CSS below.
-          data-unread={tab.icon === 'mine' && unread > 0 ? Math.min(unread, 99) : undefined}
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path
@@ -70,19 +67,5 @@ const Tab = styled(AppLink)`
   -webkit-tap-highlight-color: transparent;
   &[aria-current='page'] {
     color: ${({ theme }) => theme.color.primary};
-  }
-  position: relative;
-  &[data-unread]::after {
-    content: attr(data-unread);
-    position: absolute;
-    top: 4px;
-    left: calc(50% + 6px);
-    min-width: 16px;
-    padding: 0 4px;
-    border-radius: 8px;
-    background: ${({ theme }) => theme.color.danger};
-    color: #fff;
-    font-size: 10px;
-    line-height: 16px;
   }
 `;

@@ -1,9 +1,11 @@
 /**
- * The chat's channel on the app's one socket (docs/realtime.md#chat): every `chat.*` message to `onMessage`, and
- * `onReady` whenever the socket is ready — open, with its login answered (or without a token) — which is when the
- * caller (re)joins and sends what it kept. Lives with the chat's pages, so the trader's first load does not carry it.
+ * The chat's channel on the app's one socket (docs/realtime.md#chat): the server's chat messages arrive on the CHAT
+ * topic (the bridge's `subscribe`), and `onReady` runs whenever the socket opens and whenever the session changes,
+ * which is when the caller (re)joins — its join carries the session token, so it never waits for the socket's own
+ * login — and sends what it kept. Lives with the chat's pages: the trader's first load carries none of it.
  */
-import { realtimeClient } from '@meridian/shared';
+import { appStore, realtimeClient, sessionAtom, subscribe } from '@meridian/shared';
+import { CHAT_TOPIC } from '@meridian/shared/pure';
 import type { ClientChatMessage, ServerChatMessage } from '@meridian/shared/pure';
 
 export type ChatChannel = { send: (m: ClientChatMessage) => boolean; release: () => void };
@@ -16,23 +18,32 @@ export function bindChat(handlers: {
   if (!client) return { send: () => false, release: () => undefined };
   let live = true;
   const ready = () => {
-    if (live && client.isReady) handlers.onReady();
+    if (live && client.getStatus() === 'open') handlers.onReady();
   };
-  const untap = client.tap((m) => {
-    if (m.type.startsWith('chat.')) handlers.onMessage(m as ServerChatMessage);
-    else if (m.type === 'login_result') ready();
-  });
+  const unsubscribe = subscribe(CHAT_TOPIC, (m) => handlers.onMessage(m));
   const unstatus = client.onStatus((status) => {
     if (status === 'open') ready();
+  });
+  let token = appStore.get(sessionAtom).token;
+  const unsession = appStore.sub(sessionAtom, () => {
+    const next = appStore.get(sessionAtom).token;
+    if (next === token) return;
+    token = next;
+    ready();
   });
   // After this call returns, so the caller holds `send` when its onReady runs.
   queueMicrotask(ready);
   return {
-    send: (m) => client.sendMessage(m),
+    send: (m) => {
+      if (!live || client.getStatus() !== 'open') return false;
+      client.send(m);
+      return true;
+    },
     release: () => {
       live = false;
-      untap();
+      unsubscribe();
       unstatus();
+      unsession();
     },
   };
 }

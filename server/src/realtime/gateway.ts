@@ -22,11 +22,7 @@ export const FLUSH_MS = 100;
 /** A client that sends nothing (not even a ping) for this long is gone. */
 export const IDLE_TIMEOUT_MS = 30_000;
 
-const PRIVATE_TOPICS: ReadonlySet<string> = new Set([
-  TOPICS.forexTrade,
-  TOPICS.forexClosed,
-  TOPICS.supportUnread,
-]);
+const PRIVATE_TOPICS: ReadonlySet<string> = new Set([TOPICS.forexTrade, TOPICS.forexClosed]);
 
 /** What a message extension sees of one socket (see {@link RealtimeExtension}). */
 export type SocketHandle = {
@@ -43,6 +39,8 @@ export type SocketHandle = {
  */
 export type RealtimeExtension = {
   prefix: string;
+  /** Private topics of the extension (delivered like FOREX_CLOSED: to their user only, never dropped). */
+  topics?: readonly string[];
   onMessage: (socket: SocketHandle, msg: { type: string } & Record<string, unknown>) => Promise<void> | void;
   onClose?: (socket: SocketHandle) => void;
 };
@@ -96,6 +94,8 @@ export async function registerRealtime(
 ): Promise<Gateway> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const conns = new Set<Conn>();
+  const extensionTopics: ReadonlySet<string> = new Set(extensions.flatMap((e) => e.topics ?? []));
+  const isPrivate = (topic: string) => PRIVATE_TOPICS.has(topic) || extensionTopics.has(topic);
   /** Market data gathered since the last flush, by topic: latest per key. */
   let pending = new Map<string, { topic: Topic; item: unknown }>();
 
@@ -105,7 +105,7 @@ export async function registerRealtime(
   };
 
   const unsubscribeBus = bus.subscribe((event: BusEvent) => {
-    if (PRIVATE_TOPICS.has(event.topic)) {
+    if (isPrivate(event.topic)) {
       if (event.userId == null) return;
       // Serialised only when this node holds a socket of that user: most private events have no reader here.
       let frame: string | undefined;
@@ -198,7 +198,7 @@ export async function registerRealtime(
       }
       case 'subscribe':
       case 'unsubscribe': {
-        if (!isTopic(msg.topic)) {
+        if (!isTopic(msg.topic) && !extensionTopics.has(msg.topic as string)) {
           send(c, {
             type: 'error',
             code: ERROR_CODES.validation,

@@ -4,6 +4,11 @@
  * `protocol/chat.ts`); the inbox lists and actions are ops calls. See docs/realtime.md#chat and docs/ops.md.
  */
 
+/** The private topic of the trader's unread support messages (`{ unread }`), docs/realtime.md#support_unread. */
+export const SUPPORT_UNREAD_TOPIC = 'SUPPORT_UNREAD' as const;
+/** The topic the server's chat messages travel on (`message` frames whose `data` is a `chat.*` message). */
+export const CHAT_TOPIC = 'CHAT' as const;
+
 /** Longest text of one chat message, in characters (UTF-16 units, as the input counts them). */
 export const CHAT_MAX_TEXT = 2000;
 /** Messages per page of history (the newest page comes with `chat.state`). */

@@ -7,8 +7,12 @@
 import type { ChatConversation, ChatMessage, ChatSender, ChatStatus } from '../contract/support';
 
 // ---- client -> server ----
-/** Join one's own conversation (a visitor names its device id); an agent names the conversation to watch. */
-export type ClientChatJoin = { type: 'chat.join'; visitor?: string; conversation?: number };
+
+/**
+ * Join one's own conversation: `token` (the session token) names the user — without it the socket's login does —
+ * a visitor names its device id; an agent names the conversation to watch.
+ */
+export type ClientChatJoin = { type: 'chat.join'; token?: string; visitor?: string; conversation?: number };
 /** An agent's socket: the ops session token (roles support or admin). */
 export type ClientChatAgent = { type: 'chat.agent'; token: string };
 export type ClientChatSend = {

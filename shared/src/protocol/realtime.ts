@@ -13,12 +13,14 @@ export const TOPICS = {
   dayMarket: 'DAY_MARKET',
   forexTrade: 'FOREX_TRADE',
   forexClosed: 'FOREX_CLOSED',
-  /** Private: the trader's unread support messages (docs/realtime.md#support_unread). */
-  supportUnread: 'SUPPORT_UNREAD',
 } as const;
 /** Candle updates of one instrument: `KLINE.{code}`. */
 export const klineTopic = (code: string): `KLINE.${string}` => `KLINE.${code}`;
-export type Topic = (typeof TOPICS)[keyof typeof TOPICS] | `KLINE.${string}`;
+/**
+ * A topic. `SUPPORT_UNREAD` and `CHAT` (docs/realtime.md#chat) are the support module's own: the gateway accepts
+ * them from the module's extension, so they cost the trader's first load nothing (not in TOPICS).
+ */
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS] | `KLINE.${string}` | 'SUPPORT_UNREAD' | 'CHAT';
 
 export function isTopic(value: unknown): value is Topic {
   if (typeof value !== 'string') return false;
@@ -26,7 +28,6 @@ export function isTopic(value: unknown): value is Topic {
     value === TOPICS.dayMarket ||
     value === TOPICS.forexTrade ||
     value === TOPICS.forexClosed ||
-    value === TOPICS.supportUnread ||
     /^KLINE\.[A-Za-z0-9._-]{1,32}$/.test(value)
   );
 }
@@ -88,6 +89,7 @@ export type TopicPayloads = {
   FOREX_TRADE: OrderView[];
   FOREX_CLOSED: OrderView;
   SUPPORT_UNREAD: SupportUnread;
+  CHAT: ServerChatMessage;
   [kline: `KLINE.${string}`]: KlineUpdate[];
 };
 /** The payload of one topic. */

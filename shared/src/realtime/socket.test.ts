@@ -610,53 +610,17 @@ describe('close', () => {
 });
 
 describe('a channel of its own on the socket (the support chat)', () => {
-  it('is ready once the login is answered (at once without a token), and not while down', () => {
-    const client = makeClient();
-    const statuses: boolean[] = [];
-    client.onStatus(() => statuses.push(client.isReady));
-    const socket = openClient(client);
-    // Open but the login is not answered: not ready, even for the status listeners.
-    expect(statuses.at(-1)).toBe(false);
-    expect(client.sendMessage({ type: 'chat.join' })).toBe(false);
-    socket.serverSend({ type: 'login_result', code: 1, msg: 'ok' });
-    expect(client.isReady).toBe(true);
-    expect(client.sendMessage({ type: 'chat.join' })).toBe(true);
-    expect(socket.messages().at(-1)).toEqual({ type: 'chat.join' });
-
-    socket.serverDrop();
-    expect(client.isReady).toBe(false);
-    expect(client.sendMessage({ type: 'chat.join' })).toBe(false);
-
-    token = null;
-    jest.advanceTimersByTime(0);
-    latest().serverOpen();
-    expect(statuses.at(-1)).toBe(true);
-  });
-
-  it('a new login on the open socket is not ready until answered', () => {
-    const client = makeClient();
-    const socket = openClient(client);
-    socket.serverSend({ type: 'login_result', code: 1, msg: 'ok' });
-    token = 'tok-2';
-    client.relogin();
-    expect(client.isReady).toBe(false);
-    socket.serverSend({ type: 'login_result', code: 999, msg: 'expired' });
-    expect(client.isReady).toBe(true);
-  });
-
-  it('taps receive every message until they let go', () => {
+  it('send goes out on the open socket only; CHAT topic messages reach their subscribers', () => {
     const client = makeClient();
     const got = jest.fn();
-    const stop = client.tap(got);
+    client.subscribe('CHAT', got);
+    client.send({ type: 'chat.join' });
     const socket = openClient(client);
-    socket.serverSend({ type: 'login_result', code: 1, msg: 'ok' });
-    socket.serverSend({ type: 'chat.typing', conversation: 1, sender: 'agent', name: 'a', typing: true });
-    expect(got.mock.calls.map((c) => (c[0] as { type: string }).type)).toEqual([
-      'login_result',
-      'chat.typing',
-    ]);
-    stop();
-    socket.serverSend({ type: 'chat.read', conversation: 1, reader: 'agent', up_to: 2 });
-    expect(got).toHaveBeenCalledTimes(2);
+    expect(socket.messages()).not.toContainEqual({ type: 'chat.join' });
+    client.send({ type: 'chat.join' });
+    expect(socket.messages().at(-1)).toEqual({ type: 'chat.join' });
+    const frame = { type: 'chat.typing', conversation: 1, sender: 'agent', name: 'a', typing: true };
+    socket.serverSend({ type: 'message', topic: 'CHAT', data: frame });
+    expect(got).toHaveBeenCalledWith(frame, 'CHAT');
   });
 });

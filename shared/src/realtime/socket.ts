@@ -69,10 +69,6 @@ export class RealtimeClient {
   private pingTimer: Interval | null = null;
   private readonly topics = new Map<Topic, Set<Subscription>>();
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
-  /** Every message received, for a channel of its own on this socket (the support chat, docs/realtime.md#chat). */
-  private readonly taps = new Set<(message: ServerMessage) => void>();
-  /** A login went out on the open socket and is not answered yet. */
-  private awaitingLogin = false;
 
   constructor(opts: RealtimeClientOptions) {
     this.opts = opts;
@@ -163,24 +159,6 @@ export class RealtimeClient {
     };
   }
 
-  /** Open, with its login (if any) answered: what is sent now is handled under the socket's final identity. */
-  get isReady(): boolean {
-    return this.status === 'open' && !this.awaitingLogin;
-  }
-
-  /** Send on the ready socket; false when it is not (the caller keeps the message for its next ready). */
-  sendMessage(message: ClientMessage): boolean {
-    return this.isReady && this.send(message);
-  }
-
-  /** Receive every message of the socket (login answers included); returns the unsubscribe function. */
-  tap(listener: (message: ServerMessage) => void): () => void {
-    this.taps.add(listener);
-    return () => {
-      this.taps.delete(listener);
-    };
-  }
-
   // ---- internals ----
 
   private connect(): void {
@@ -212,16 +190,14 @@ export class RealtimeClient {
     if (this.socket !== socket) return;
     this.clearConnectTimer();
     this.missed = 0;
-    const token = this.opts.getToken();
-    this.awaitingLogin = !!token;
     this.setStatus('open');
+    const token = this.opts.getToken();
     if (token) this.login(token);
     for (const topic of this.topics.keys()) this.send({ type: 'subscribe', topic });
     this.pingTimer = globalThis.setInterval(() => this.heartbeat(), PING_INTERVAL_MS);
   }
 
   private login(token: string): void {
-    this.awaitingLogin = true;
     this.loggedIn = false;
     this.loginSent = true;
     this.send({ type: 'login', token, version: PROTOCOL_VERSION });
@@ -256,13 +232,11 @@ export class RealtimeClient {
       return;
     }
     this.handleMessage(message);
-    for (const tap of [...this.taps]) tap(message);
   }
 
   private handleMessage(message: ServerMessage): void {
     switch (message.type) {
       case 'login_result':
-        this.awaitingLogin = false;
         this.loggedIn = message.code === CODE_OK;
         if (this.loggedIn) this.attempt = 0;
         else this.logger.warn('[realtime] login refused', message.code, message.msg);
@@ -346,15 +320,14 @@ export class RealtimeClient {
     }
   }
 
-  private send(message: ClientMessage): boolean {
+  /** Send on the open socket (dropped when it is not open: a channel of its own checks first and keeps it). */
+  send(message: ClientMessage): void {
     const socket = this.socket;
-    if (!socket || this.status !== 'open') return false;
+    if (!socket || this.status !== 'open') return;
     try {
       socket.send(JSON.stringify(message));
-      return true;
     } catch (error) {
       this.logger.warn('[realtime] send failed', error);
-      return false;
     }
   }
 

@@ -46,6 +46,8 @@ export type ChatChannel = {
 export type ChatSessionOptions = {
   bind: (handlers: { onMessage: (m: ServerChatMessage) => void; onReady: () => void }) => ChatChannel;
   visitorId: () => string | null;
+  /** The session token: the join names the user with it. */
+  token?: () => string | null;
   now?: () => number;
   random?: () => string;
 };
@@ -174,8 +176,9 @@ export class ChatSession {
 
   private onReady(): void {
     const visitor = this.opts.visitorId();
+    const token = this.opts.token?.() ?? null;
     this.set({ joined: false });
-    this.channel?.send({ type: 'chat.join', ...(visitor ? { visitor } : {}) });
+    this.channel?.send({ type: 'chat.join', ...(token ? { token } : {}), ...(visitor ? { visitor } : {}) });
   }
 
   private merge(list: ChatMessage[], add: ChatMessage[]): ChatMessage[] {

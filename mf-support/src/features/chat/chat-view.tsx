@@ -16,7 +16,6 @@ import {
   PageHeader,
   realtimeStatusAtom,
   sessionAtom,
-  supportUnreadAtom,
   toast,
   useAtomValue,
 } from '@meridian/shared';
@@ -40,7 +39,14 @@ const dayKey = (ms: number) => {
 };
 
 function useSession(): ChatSession {
-  const [session] = useState(() => new ChatSession({ bind: bindChat, visitorId: () => visitorId() }));
+  const [session] = useState(
+    () =>
+      new ChatSession({
+        bind: bindChat,
+        visitorId: () => visitorId(),
+        token: () => appStore.get(sessionAtom).token,
+      }),
+  );
   useEffect(() => {
     session.start();
     return () => session.stop();
@@ -63,7 +69,6 @@ export function ChatView() {
     const read = () => {
       if (document.visibilityState !== 'visible') return;
       session.markRead();
-      appStore.set(supportUnreadAtom, 0);
     };
     read();
     document.addEventListener('visibilitychange', read);

@@ -6,9 +6,10 @@
 import {
   CHAT_CLIENT_ID_PATTERN,
   CHAT_MAX_TEXT,
+  CHAT_TOPIC,
   DEFAULT_LANGUAGE,
   ERROR_CODES,
-  TOPICS,
+  SUPPORT_UNREAD_TOPIC,
   VISITOR_ID_PATTERN,
   withinSupportHours,
 } from '@meridian/shared/pure';
@@ -40,8 +41,10 @@ type Relay = {
 
 type TraderJoin = {
   kind: 'trader';
-  /** The login the join was made under: a later login on the socket needs a new join. */
+  /** Who joined: the user of the join's token, else of the socket's login, else a visitor (null). */
   userId: number | null;
+  /** Joined under the socket's login (no token): a later login on the socket needs a new join. */
+  fromLogin: boolean;
   visitorId: string | null;
   conversation: number | null;
 };
@@ -49,6 +52,7 @@ type AgentJoin = { kind: 'agent'; actor: OpsActor; watching: Set<number> };
 
 export type ChatDeps = {
   ctx: AppContext;
+  findUser: (token: string) => Promise<{ id: number } | null>;
   findAgent: (token: string) => Promise<OpsActor | null>;
   ownedUpload: (ownerId: number, url: string) => Promise<unknown>;
   offlineMailDelayMs?: number;
@@ -57,6 +61,7 @@ export type ChatDeps = {
 const clientId = z.string().regex(CHAT_CLIENT_ID_PATTERN);
 const convId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const joinMsg = z.object({
+  token: z.string().min(1).max(200).optional(),
   visitor: z.string().regex(VISITOR_ID_PATTERN).optional(),
   conversation: convId.optional(),
 });
@@ -118,7 +123,7 @@ export function createChat(deps: ChatDeps): Chat {
         if (relay.inbox) h.send({ type: 'chat.inbox', conversation: relay.conversation });
         continue;
       }
-      if (j.userId !== h.userId) continue;
+      if (j.fromLogin && j.userId !== h.userId) continue;
       if (j.conversation === null) {
         // A socket that joined before the conversation existed adopts it when its first message is stored.
         const mine =
@@ -156,7 +161,7 @@ export function createChat(deps: ChatDeps): Chat {
   const publishUnread = async (userId: number | null) => {
     if (userId === null) return;
     ctx.bus.publish({
-      topic: TOPICS.supportUnread,
+      topic: SUPPORT_UNREAD_TOPIC,
       data: { unread: await repo.unreadForUser(db, userId) },
       userId,
     });
@@ -195,7 +200,10 @@ export function createChat(deps: ChatDeps): Chat {
       });
       return;
     }
-    const userId = h.userId;
+    const fromLogin = m.data.token === undefined;
+    const userId = fromLogin
+      ? h.userId
+      : ((await deps.findUser(m.data.token ?? '').catch(() => null))?.id ?? null);
     const visitorId = m.data.visitor ?? null;
     if (userId === null && visitorId === null) return fail(h, ERROR_CODES.chatNotJoined, 'support.notJoined');
     if (userId !== null && visitorId !== null) {
@@ -208,6 +216,7 @@ export function createChat(deps: ChatDeps): Chat {
     const j: TraderJoin = {
       kind: 'trader',
       userId,
+      fromLogin,
       visitorId: userId === null ? visitorId : null,
       conversation: null,
     };
@@ -227,7 +236,7 @@ export function createChat(deps: ChatDeps): Chat {
   const traderOf = (h: SocketHandle): TraderJoin | undefined => {
     const j = joins.get(h);
     if (j?.kind !== 'trader') return undefined;
-    if (j.userId !== h.userId) {
+    if (j.fromLogin && j.userId !== h.userId) {
       joins.delete(h);
       return undefined;
     }
@@ -520,7 +529,25 @@ export function createChat(deps: ChatDeps): Chat {
 
   /** One socket's chat messages are handled one after the other, in the order they arrived. */
   const queues = new WeakMap<SocketHandle, Promise<void>>();
-  const inOrder = (h: SocketHandle, msg: { type: string } & Record<string, unknown>) => {
+  /** The chat's view of a socket: what it sends travels on the CHAT topic (docs/realtime.md#chat). */
+  const chatHandles = new WeakMap<SocketHandle, SocketHandle>();
+  const chatHandle = (g: SocketHandle): SocketHandle => {
+    let h = chatHandles.get(g);
+    if (!h) {
+      h = {
+        get userId() {
+          return g.userId;
+        },
+        lang: g.lang,
+        ip: g.ip,
+        send: (frame) => g.send({ type: 'message', topic: CHAT_TOPIC, data: frame }),
+      };
+      chatHandles.set(g, h);
+    }
+    return h;
+  };
+  const inOrder = (g: SocketHandle, msg: { type: string } & Record<string, unknown>) => {
+    const h = chatHandle(g);
     const next = (queues.get(h) ?? Promise.resolve()).then(() => onMessage(h, msg));
     const settled = next.catch(() => undefined);
     queues.set(h, settled);
@@ -528,7 +555,12 @@ export function createChat(deps: ChatDeps): Chat {
   };
 
   return {
-    extension: { prefix: 'chat.', onMessage: inOrder, onClose: (h) => joins.delete(h) },
+    extension: {
+      prefix: 'chat.',
+      topics: [SUPPORT_UNREAD_TOPIC, CHAT_TOPIC],
+      onMessage: inOrder,
+      onClose: (g) => joins.delete(chatHandle(g)),
+    },
     publish,
     agentReply,
     statusChanged: async (conversationId) => {

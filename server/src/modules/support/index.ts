@@ -5,6 +5,7 @@
  */
 import type { AppContext } from '../../context';
 import { ownedUpload } from '../uploads';
+import { findSessionUser } from '../../lib/auth';
 import { findOpsSession } from '../ops';
 import { createChat } from './chat';
 import type { Chat } from './chat';
@@ -19,6 +20,7 @@ export function createSupport(deps: { ctx: AppContext; offlineMailDelayMs?: numb
   return {
     chat: createChat({
       ctx,
+      findUser: (token) => findSessionUser(ctx, token),
       findAgent: (token) => findOpsSession(ctx, token),
       ownedUpload: (ownerId, url) => ownedUpload(ctx, ownerId, url),
       offlineMailDelayMs: deps.offlineMailDelayMs,

@@ -15,7 +15,6 @@ import {
   languageAtom,
   sessionAtom,
   setUserAtom,
-  supportUnreadAtom,
   toast,
   useAtomValue,
   useSetAtom,
@@ -142,12 +141,31 @@ function ResetDemoRow({ onDone }: { onDone: () => Promise<void> }) {
   );
 }
 
+/**
+ * The trader's unread support messages, as the host publishes them on the document (`data-support-unread` on
+ * <html>, docs/realtime.md#support_unread), followed live.
+ */
+function useSupportUnread(): number {
+  const read = () => Number(document.documentElement.dataset.supportUnread ?? 0);
+  const [unread, setUnread] = useState(read);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setUnread(read()));
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['data-support-unread'],
+    });
+    setUnread(read());
+    return () => observer.disconnect();
+  }, []);
+  return unread;
+}
+
 /** Customer service by `service_link_type` (spec §9): 2 copyable text, 3 external link, otherwise in-app chat. */
 function ServiceRow({ service }: { service: ServiceLink | null }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation('common');
   const label = t('user.service');
-  const unread = useAtomValue(supportUnreadAtom);
+  const unread = useSupportUnread();
   if (service?.type === 2 && service.link) {
     return (
       <li>
