@@ -38,13 +38,7 @@ export { api, ApiError, isApiError, configureApi, getApiConfig } from './api/cli
 
 // Realtime bridge
 export { RealtimeClient } from './realtime/socket';
-export {
-  attachRealtime,
-  detachRealtime,
-  subscribe,
-  ensureRealtimeOpen,
-  realtimeClient,
-} from './realtime/bridge';
+export { attachRealtime, detachRealtime, subscribe, ensureRealtimeOpen } from './realtime/bridge';
 
 // State (jotai wrapper and atoms)
 export { appStore, atom, StoreProvider, useAtom, useAtomValue, useSetAtom } from './state/store';

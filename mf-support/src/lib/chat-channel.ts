@@ -4,7 +4,7 @@
  * which is when the caller (re)joins — its join carries the session token, so it never waits for the socket's own
  * login — and sends what it kept. Lives with the chat's pages: the trader's first load carries none of it.
  */
-import { appStore, realtimeClient, sessionAtom, subscribe } from '@meridian/shared';
+import { appStore, ensureRealtimeOpen, sessionAtom, subscribe } from '@meridian/shared';
 import { CHAT_TOPIC } from '@meridian/shared/pure';
 import type { ClientChatMessage, ServerChatMessage } from '@meridian/shared/pure';
 
@@ -14,7 +14,7 @@ export function bindChat(handlers: {
   onMessage: (m: ServerChatMessage) => void;
   onReady: () => void;
 }): ChatChannel {
-  const client = realtimeClient();
+  const client = ensureRealtimeOpen();
   if (!client) return { send: () => false, release: () => undefined };
   let live = true;
   const ready = () => {
