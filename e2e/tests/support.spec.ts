@@ -164,17 +164,20 @@ test('trader and agent chat live: text, image, typing, read ticks, reload, and e
   // Away from the chat, a reply shows as an unread badge on the Mine tab and on the customer service row, live.
   await tp.goto(`${baseUrl()}/user`);
   await expect(tp.getByTestId('service-chat')).toBeVisible();
-  await expect(tp.getByTestId('tab-mine')).not.toHaveAttribute('data-unread', /.*/);
+  const html = tp.locator('html');
+  await expect(html).not.toHaveAttribute('data-support-unread', /.*/);
   await ap.getByTestId('inbox-input').fill('Found it: it is on its way.');
   await ap.getByTestId('inbox-send').click();
-  await expect(tp.getByTestId('tab-mine')).toHaveAttribute('data-unread', '1');
+  await expect(html).toHaveAttribute('data-support-unread', '1');
   await expect(tp.getByTestId('service-unread')).toHaveText('1');
+  const badge = await tp.getByTestId('tab-mine').evaluate((el) => getComputedStyle(el, '::after').content);
+  expect(badge).toBe('"1"');
   await shot(tp, 'user-unread-390');
   await tp.getByTestId('service-chat').click();
   await expect(tp.getByTestId('chat-theirs').filter({ hasText: 'on its way' })).toBeVisible();
   await tp.goBack();
   await expect(tp.getByTestId('service-chat')).toBeVisible();
-  await expect(tp.getByTestId('tab-mine')).not.toHaveAttribute('data-unread', /.*/);
+  await expect(html).not.toHaveAttribute('data-support-unread', /.*/);
   await expect(tp.getByTestId('service-unread')).toHaveCount(0);
 
   await traderContext.close();
