@@ -141,6 +141,9 @@ describe.each(MODES)('support chat (%s)', (mode) => {
     ac.send({ type: 'chat.join', conversation: conv });
     const agentState = (await ac.next(is('chat.state'))) as Of<'chat.state'>;
     expect(agentState.messages).toHaveLength(3);
+    ac.send({ type: 'chat.history', before: stored[1]!.id, conversation: conv });
+    const agentHistory = (await ac.next(is('chat.history'))) as Of<'chat.history'>;
+    expect(agentHistory.messages.map((m) => m.text)).toEqual(['hello 0']);
 
     ac.send({ type: 'chat.typing', typing: true, conversation: conv });
     const typing = (await tc.next(is('chat.typing', (m) => m.sender === 'agent'))) as Of<'chat.typing'>;

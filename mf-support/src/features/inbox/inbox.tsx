@@ -153,6 +153,13 @@ export function Inbox() {
         toast(m.msg, 'error');
         return;
       }
+      if (m.type === 'chat.history') {
+        if (m.conversation !== selected) return;
+        setThread((cur) =>
+          cur ? { ...cur, messages: mergeMessages(cur.messages, m.messages), more: m.more } : cur,
+        );
+        return;
+      }
       if (m.type === 'chat.message') {
         if (m.message.conversation_id !== selected) return;
         setUserTyping(false);
@@ -420,7 +427,18 @@ function ThreadPane({
           </OpsButton>
         </ThreadHead>
         <Messages ref={box}>
-          {thread.more && <OpsSub>{t('inbox.older')}</OpsSub>}
+          {thread.more && (
+            <OpsButton
+              type="button"
+              onClick={() => {
+                const first = thread.messages[0];
+                if (first) send({ type: 'chat.history', before: first.id, conversation: c.id });
+              }}
+              data-testid="inbox-older"
+            >
+              {t('inbox.older')}
+            </OpsButton>
+          )}
           {thread.messages.map((m) => {
             const agent = m.sender === 'agent';
             return (
