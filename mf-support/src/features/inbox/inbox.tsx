@@ -113,7 +113,16 @@ export function Inbox() {
     fetchThread(id).then(
       (d) =>
         setThread((cur) =>
-          cur && cur.conversation.id === id ? { ...d, messages: mergeMessages(cur.messages, d.messages) } : d,
+          // A reload may answer after a live read mark arrived: marks only move forward.
+          cur && cur.conversation.id === id
+            ? {
+                ...d,
+                messages: mergeMessages(cur.messages, d.messages),
+                more: cur.more && d.more,
+                user_read_id: Math.max(cur.user_read_id, d.user_read_id),
+                agent_read_id: Math.max(cur.agent_read_id, d.agent_read_id),
+              }
+            : d,
         ),
       () => setThread(null),
     );
