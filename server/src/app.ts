@@ -42,6 +42,7 @@ import { accountsRoutes } from './modules/accounts/routes';
 import { notifyRoutes } from './modules/notify/routes';
 import { getSetting } from './modules/content';
 import { contentRoutes } from './modules/content/routes';
+import { contentOpsRoutes } from './modules/content/ops-routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { MAX_UPLOAD_BYTES } from './modules/uploads';
 import { complianceRoutes } from './modules/compliance/routes';
@@ -69,6 +70,9 @@ import type { Ops } from './modules/ops';
 import { opsRoutes } from './modules/ops/routes';
 import { complianceOpsRoutes } from './modules/compliance/ops-routes';
 import { accountsOpsRoutes } from './modules/accounts/ops-routes';
+import { createSupport } from './modules/support';
+import type { Support } from './modules/support';
+import { supportRoutes } from './modules/support/routes';
 
 /** Pieces a test (or a bench) may supply instead of the ones buildApp would build. */
 export type AppOverrides = {
@@ -82,6 +86,8 @@ export type AppOverrides = {
   lease?: Lease;
   /** Where the log goes instead of stdout (tests read it back). */
   logStream?: { write(line: string): void };
+  /** Delay before an unread agent reply is e-mailed to the trader. */
+  supportMailDelayMs?: number;
 } & MarketOverrides;
 
 /** The domain services, built once by buildApp and reachable as `app.services` (tests drive them there). */
@@ -91,6 +97,7 @@ export type Services = {
   funds: Funds;
   social: Social;
   ops: Ops;
+  support: Support;
 };
 
 declare module 'fastify' {
@@ -232,7 +239,8 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     onlineUsers: () => gateway?.onlineUsers() ?? 0,
     ordersPlacedSince: (at) => trading.reads.placedSince(at),
   });
-  const services: Services = { markets, trading, funds, social, ops };
+  const support = createSupport({ ctx, offlineMailDelayMs: overrides.supportMailDelayMs });
+  const services: Services = { markets, trading, funds, social, ops, support };
 
   app.decorate('ctx', ctx);
   app.decorate('services', services);
@@ -338,8 +346,10 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   void app.register(complianceOpsRoutes, { dashboard: ops.dashboard });
   void app.register(accountsOpsRoutes, { orders: trading.reads });
   void app.register(fundsOpsRoutes, { funds, dashboard: ops.dashboard });
+  void app.register(supportRoutes, { chat: support.chat, dashboard: ops.dashboard });
+  void app.register(contentOpsRoutes);
   void app.register(async (scope) => {
-    gateway = await registerRealtime(scope, ctx, ctx.bus);
+    gateway = await registerRealtime(scope, ctx, ctx.bus, [support.chat.extension]);
   });
   // After the markets plugin (its service starts first and stops last): the engine, then the simulated traders.
   void app.register(async (scope) => {
@@ -354,6 +364,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   });
 
   app.addHook('onClose', async () => {
+    support.chat.close();
     await Promise.allSettled([ctx.limiter.close(), ctx.mailer.close(), ctx.bus.close()]);
     await storage.close();
   });

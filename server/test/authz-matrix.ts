@@ -144,4 +144,25 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/ops/cashier/channels/enable': { access: 'ops', roles: ['finance'] },
   'GET /api/ops/cashier/currencies': { access: 'ops', roles: ['finance'] },
   'POST /api/ops/cashier/currencies/save': { access: 'ops', roles: ['finance'] },
+  // support (chat itself runs on the socket: realtime tests cover its authorization)
+  'GET /api/support/unread': { access: 'trader' },
+  // guests may send feedback too (it opens a visitor conversation)
+  'POST /api/support/feedback': { access: 'public' },
+  'GET /api/ops/support/conversations': { access: 'ops', roles: ['support'] },
+  'GET /api/ops/support/conversation': { access: 'ops', roles: ['support'] },
+  'POST /api/ops/support/assign': { access: 'ops', roles: ['support'] },
+  'POST /api/ops/support/status': { access: 'ops', roles: ['support'] },
+  'POST /api/ops/support/reply': { access: 'ops', roles: ['support'] },
+  'GET /api/ops/support/agents': { access: 'ops', roles: ['support'] },
+  'GET /api/ops/support/canned': { access: 'ops', roles: ['support'] },
+  'POST /api/ops/support/canned/create': { access: 'ops', roles: ['support'] },
+  'POST /api/ops/support/canned/delete': { access: 'ops', roles: ['support'] },
+  // news and announcement editing
+  'GET /api/ops/news': { access: 'ops', roles: ['support'] },
+  'GET /api/ops/news/detail': { access: 'ops', roles: ['support'] },
+  'POST /api/ops/news/preview': { access: 'ops', roles: ['support'] },
+  'POST /api/ops/news/save': { access: 'ops', roles: ['support'] },
+  'POST /api/ops/news/publish': { access: 'ops', roles: ['support'] },
+  'GET /api/ops/announcement': { access: 'ops', roles: ['support'] },
+  'POST /api/ops/announcement/save': { access: 'ops', roles: ['support'] },
 };

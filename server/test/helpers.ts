@@ -57,6 +57,8 @@ export const HIGH_LIMITS: RateLimits = {
   demoPerIp: [10_000, 60_000],
   captchaPerIp: [10_000, 60_000],
   uploadPerUser: [10_000, 60_000],
+  chatPerUser: [10_000, 60_000],
+  chatPerVisitor: [10_000, 60_000],
 };
 
 export type TestApp = {

@@ -49,6 +49,26 @@ export type {
   DayMarketQuote,
   KlineUpdate,
 } from './protocol/realtime';
+export { isChatType } from './protocol/chat';
+export type {
+  ClientChatMessage,
+  ClientChatJoin,
+  ClientChatAgent,
+  ClientChatSend,
+  ClientChatTyping,
+  ClientChatRead,
+  ClientChatHistory,
+  ServerChatMessage,
+  ServerChatState,
+  ServerChatNew,
+  ServerChatTyping,
+  ServerChatRead,
+  ServerChatStatus,
+  ServerChatHistory,
+  ServerChatInbox,
+  ServerChatAgent,
+  ServerChatError,
+} from './protocol/chat';
 export type { Envelope } from './api/envelope';
 export {
   parseDecimal,
@@ -203,6 +223,39 @@ export type {
   OpsFreezeState,
 } from './contract/ops';
 
+export {
+  SUPPORT_UNREAD_TOPIC,
+  CHAT_TOPIC,
+  CHAT_MAX_TEXT,
+  CHAT_PAGE_SIZE,
+  CHAT_CLIENT_ID_PATTERN,
+  VISITOR_ID_PATTERN,
+  FEEDBACK_TOPICS,
+  CHAT_STATUSES,
+  withinSupportHours,
+} from './contract/support';
+export type {
+  FeedbackTopic,
+  ChatStatus,
+  ChatSender,
+  ChatChannel,
+  ChatMessage,
+  ChatConversation,
+  SupportHours,
+  SupportUnread,
+  FeedbackResult,
+  SupportUserFacts,
+  SupportConversationRow,
+  SupportInbox,
+  SupportThread,
+  SupportAgent,
+  SupportCanned,
+  NewsStatus,
+  OpsNewsRow,
+  OpsNewsDetail,
+  OpsNewsPreview,
+  OpsAnnouncement,
+} from './contract/support';
 export { sanitizeDecimal, sanitizeDigits } from './domain/input';
 export type { DecimalFieldOptions } from './domain/input';
 export { BOOT_ELEMENT_ID } from './protocol/boot';

@@ -24,13 +24,17 @@ export function startRealtime(apiOrigin: () => string): RealtimeClient {
   });
   attachRealtime(client);
 
-  // Log in again whenever the token changes (login, logout, expiry).
+  // Log in again whenever the token changes (login, logout, expiry). A signed-in trader's unread support badge has
+  // its code apart (./support-unread.ts), so a guest's first load does not carry it.
   let token = appStore.get(sessionAtom).token;
+  const unread = () => token && import('./support-unread');
+  void unread();
   appStore.sub(sessionAtom, () => {
     const next = appStore.get(sessionAtom).token;
     if (next !== token) {
       token = next;
       client.relogin();
+      void unread();
     }
   });
 

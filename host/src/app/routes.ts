@@ -67,7 +67,8 @@ export const ROUTES: readonly RouteDef[] = [
     demoBlocked: true,
   }),
   r('/mine/withdraw-way', 'mf-funds', './WithdrawWayPage', { requiresLogin: true, demoBlocked: true }),
-  r('/mine/chat', 'mf-support', './ChatPage', { requiresLogin: true }),
+  // Guests chat too, as visitors (docs/routes.md#minechat).
+  r('/mine/chat', 'mf-support', './ChatPage'),
   r('/news', 'mf-support', './NewsPage', { footer: true }),
   r('/news/detail', 'mf-support', './NewsDetailPage'),
   r('/feedback', 'mf-support', './FeedbackPage'),

@@ -47,6 +47,20 @@ export const OPS_ROUTES: readonly OpsRouteDef[] = [
     menu: { labelKey: 'menu.users', icon: 'users' },
   },
   {
+    path: OPS_PATHS.inbox,
+    remote: 'mf-support',
+    module: './OpsInboxPage',
+    ops: ['support'],
+    menu: { labelKey: 'menu.inbox', icon: 'chat' },
+  },
+  {
+    path: OPS_PATHS.news,
+    remote: 'mf-support',
+    module: './OpsNewsPage',
+    ops: ['support'],
+    menu: { labelKey: 'menu.news', icon: 'news' },
+  },
+  {
     path: OPS_PATHS.remotes,
     remote: 'host',
     module: './OpsRemotesPage',

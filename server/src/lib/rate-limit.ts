@@ -115,6 +115,9 @@ export type RateLimits = {
   demoPerIp: [number, number];
   captchaPerIp: [number, number];
   uploadPerUser: [number, number];
+  /** Chat messages of one trader / one visitor (docs/realtime.md#chat). */
+  chatPerUser: [number, number];
+  chatPerVisitor: [number, number];
 };
 
 const MIN = 60_000;
@@ -128,6 +131,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   demoPerIp: [20, 60 * MIN],
   captchaPerIp: [60, 10 * MIN],
   uploadPerUser: [60, 60 * MIN],
+  chatPerUser: [20, MIN],
+  chatPerVisitor: [10, MIN],
 };
 
 /** Every limit's count multiplied by `scale` (at least 1), windows unchanged. */

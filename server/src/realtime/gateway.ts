@@ -35,8 +35,30 @@ export const MAX_SOCKETS_PER_IP = 20;
 
 const PRIVATE_TOPICS: ReadonlySet<string> = new Set([TOPICS.forexTrade, TOPICS.forexClosed]);
 
+/** What a message extension sees of one socket (see {@link RealtimeExtension}). */
+export type SocketHandle = {
+  /** The user of the accepted login on this socket, or null; read it on every message (a login may change it). */
+  readonly userId: number | null;
+  readonly lang: Language;
+  readonly ip: string;
+  send: (msg: ServerMessage) => void;
+};
+
+/**
+ * A family of client messages handled outside the gateway (the support chat's `chat.*`): the gateway hands every
+ * message whose `type` starts with `prefix` to `onMessage`, and tells `onClose` when the socket goes.
+ */
+export type RealtimeExtension = {
+  prefix: string;
+  /** Private topics of the extension (delivered like FOREX_CLOSED: to their user only, never dropped). */
+  topics?: readonly string[];
+  onMessage: (socket: SocketHandle, msg: { type: string } & Record<string, unknown>) => Promise<void> | void;
+  onClose?: (socket: SocketHandle) => void;
+};
+
 type Conn = {
   socket: WebSocket;
+  handle: SocketHandle;
   lang: Language;
   userId: number | null;
   /** The session the socket logged in with, re-checked on revocation events and every SESSION_RECHECK_MS. */
@@ -68,9 +90,12 @@ export async function registerRealtime(
   app: FastifyInstance,
   ctx: AppContext,
   bus: EventBus,
+  extensions: readonly RealtimeExtension[] = [],
 ): Promise<Gateway> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const conns = new Set<Conn>();
+  const extensionTopics: ReadonlySet<string> = new Set(extensions.flatMap((e) => e.topics ?? []));
+  const isPrivate = (topic: string) => PRIVATE_TOPICS.has(topic) || extensionTopics.has(topic);
   /** Market data gathered since the last flush, by topic: latest per key. */
   let pending = new Map<string, { topic: Topic; item: unknown }>();
 
@@ -114,7 +139,7 @@ export async function registerRealtime(
       void recheck(revoked);
       return;
     }
-    if (PRIVATE_TOPICS.has(event.topic)) {
+    if (isPrivate(event.topic)) {
       if (event.userId == null) return;
       // Serialised only when this node holds a socket of that user: most private events have no reader here.
       let frame: string | undefined;
@@ -234,7 +259,7 @@ export async function registerRealtime(
       }
       case 'subscribe':
       case 'unsubscribe': {
-        if (!isTopic(msg.topic)) {
+        if (!isTopic(msg.topic) && !extensionTopics.has(msg.topic as string)) {
           send(c, {
             type: 'error',
             code: ERROR_CODES.validation,
@@ -249,8 +274,15 @@ export async function registerRealtime(
         } else c.topics.delete(msg.topic);
         return;
       }
-      default:
+      default: {
+        const type = (msg as { type: string }).type;
+        const ext = extensions.find((e) => type.startsWith(e.prefix));
+        if (ext) {
+          await ext.onMessage(c.handle, msg as { type: string } & Record<string, unknown>);
+          return;
+        }
         send(c, { type: 'error', code: ERROR_CODES.badRequest, msg: ctx.i18n.t(c.lang, 'error.badRequest') });
+      }
     }
   };
 
@@ -279,11 +311,20 @@ export async function registerRealtime(
       if (n <= 0) perIp.delete(ip);
       else perIp.set(ip, n);
     };
+    const lang = requestLanguage(
+      (req.query as { lang?: string } | undefined)?.lang ?? (req.headers.lang as string | undefined),
+    );
     const c: Conn = {
       socket,
-      lang: requestLanguage(
-        (req.query as { lang?: string } | undefined)?.lang ?? (req.headers.lang as string | undefined),
-      ),
+      handle: {
+        get userId() {
+          return c.userId;
+        },
+        lang,
+        ip: req.ip,
+        send: (m) => send(c, m),
+      },
+      lang,
       userId: null,
       sessionId: null,
       checkedAt: ctx.now(),
@@ -298,10 +339,19 @@ export async function registerRealtime(
         send(c, { type: 'error', code: ERROR_CODES.badRequest, msg: ctx.i18n.t(c.lang, 'error.badRequest') });
         return;
       }
-      void onMessage(c, data.toString());
+      onMessage(c, data.toString()).catch(() =>
+        send(c, { type: 'error', code: ERROR_CODES.internal, msg: ctx.i18n.t(c.lang, 'error.internal') }),
+      );
     });
-    socket.on('close', release);
-    socket.on('error', release);
+    let closed = false;
+    const gone = () => {
+      if (closed) return;
+      closed = true;
+      release();
+      for (const e of extensions) e.onClose?.(c.handle);
+    };
+    socket.on('close', gone);
+    socket.on('error', gone);
   };
 
   app.route({

@@ -549,6 +549,71 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0006_support': {
+      async up(db: Any) {
+        await withId(db.schema.createTable('support_conversations'), dialect)
+          .addColumn('channel', 'varchar(16)', (c) => c.notNull())
+          .addColumn('user_id', 'bigint', (c) => c.references('users.id'))
+          .addColumn('visitor_id', 'varchar(72)')
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('topic', 'varchar(32)')
+          .addColumn('assignee_id', 'bigint', (c) => c.references('ops_accounts.id'))
+          .addColumn('user_read_id', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('agent_read_id', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('waiting_since', 'bigint')
+          .addColumn('last_text', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('support_conv_user_idx')
+          .on('support_conversations')
+          .columns(['user_id', 'channel'])
+          .execute();
+        await db.schema
+          .createIndex('support_conv_visitor_idx')
+          .on('support_conversations')
+          .columns(['visitor_id', 'channel'])
+          .execute();
+        await db.schema
+          .createIndex('support_conv_status_idx')
+          .on('support_conversations')
+          .columns(['status', 'updated_at'])
+          .execute();
+        await withId(db.schema.createTable('support_messages'), dialect)
+          .addColumn('conversation_id', 'bigint', (c) => c.notNull().references('support_conversations.id'))
+          .addColumn('sender', 'varchar(8)', (c) => c.notNull())
+          .addColumn('ops_id', 'bigint', (c) => c.references('ops_accounts.id'))
+          .addColumn('client_id', 'varchar(64)')
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('image', 'varchar(200)')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('mailed_at', 'bigint')
+          .execute();
+        await db.schema
+          .createIndex('support_msg_conv_idx')
+          .on('support_messages')
+          .columns(['conversation_id', 'id'])
+          .execute();
+        // A resent message (same client id) is stored once.
+        await db.schema
+          .createIndex('support_msg_client_uq')
+          .on('support_messages')
+          .columns(['conversation_id', 'client_id'])
+          .unique()
+          .execute();
+        await withId(db.schema.createTable('support_canned'), dialect)
+          .addColumn('title', 'varchar(80)', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .alterTable('news')
+          .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+        await db.schema.alterTable('news').addColumn('updated_at', 'bigint').execute();
+      },
+    },
   };
 }
 

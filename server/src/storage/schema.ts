@@ -101,6 +101,9 @@ export type NewsTable = {
   logo: string;
   content: string;
   created_at: number;
+  /** 1 published (listed), 0 draft (migration 0006: ops edit news). */
+  status: Generated<number>;
+  updated_at: Generated<number | null>;
 };
 
 export type CompaniesTable = {
@@ -281,7 +284,50 @@ export type AuditLogTable = {
   ip: string;
 };
 
+/** One support conversation (migration 0006): a trader's or visitor's chat, or one feedback entry. */
+export type SupportConversationsTable = {
+  id: Generated<number>;
+  channel: 'chat' | 'feedback';
+  user_id: number | null;
+  /** The guest's device id while no account is linked (kept after linking, no longer an access key). */
+  visitor_id: string | null;
+  status: 'open' | 'pending' | 'resolved';
+  topic: string | null;
+  assignee_id: number | null;
+  /** Highest message id read by the trader / by an agent. */
+  user_read_id: number;
+  agent_read_id: number;
+  /** Epoch ms of the oldest trader message not answered yet, or null. */
+  waiting_since: number | null;
+  last_text: string;
+  created_at: number;
+  updated_at: number;
+};
+
+export type SupportMessagesTable = {
+  id: Generated<number>;
+  conversation_id: number;
+  sender: 'user' | 'agent';
+  ops_id: number | null;
+  client_id: string | null;
+  body: string;
+  image: string | null;
+  created_at: number;
+  /** Epoch ms the offline e-mail went out (agent messages), or null. */
+  mailed_at: number | null;
+};
+
+export type SupportCannedTable = {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  created_at: number;
+};
+
 export type Database = {
+  support_conversations: SupportConversationsTable;
+  support_messages: SupportMessagesTable;
+  support_canned: SupportCannedTable;
   users: UsersTable;
   sessions: SessionsTable;
   ledger: LedgerTable;

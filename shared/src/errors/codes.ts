@@ -89,6 +89,17 @@ export const ERROR_CODES = {
   drawBelowFee: 1410,
   /** The method is already bound. */
   drawMethodExists: 1411,
+  // 1500-1599: support (chat, feedback, news editing)
+  /** No such conversation for this caller (also another trader's or a user's conversation for a visitor id). */
+  chatNotFound: 1500,
+  /** Too many chat messages in a short time. */
+  chatRateLimited: 1501,
+  /** Empty message, text over the cap, or an image that is not the sender's upload. */
+  chatInvalid: 1502,
+  /** A chat message before `chat.join` / `chat.agent`, or an agent call without the support role. */
+  chatNotJoined: 1503,
+  /** The ops token on `chat.agent` is not a live support (or admin) session. */
+  chatAgentRefused: 1504,
 } as const;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -17,6 +17,8 @@ export const OPS_PATHS = {
   deposits: '/ops/deposits',
   withdrawals: '/ops/withdrawals',
   cashier: '/ops/cashier',
+  inbox: '/ops/inbox',
+  news: '/ops/news',
 } as const;
 
 /** A page of the back office. */

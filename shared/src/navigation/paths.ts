@@ -24,4 +24,6 @@ export const hrefs = {
   order: (type: OrderStatus): AppHref => `${PATHS.order}?type=${type}`,
   /** `/login?from=` comes back to `from` after logging in. */
   login: (from: AppHref): AppHref => `${PATHS.login}?from=${encodeURIComponent(from)}`,
+  /** `/news/detail?id=` shows one article. */
+  newsDetail: (id: number): AppHref => `${PATHS.newsDetail}?id=${id}`,
 };

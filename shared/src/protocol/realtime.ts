@@ -4,6 +4,8 @@
  * server can only publish what the topic carries. Bump PROTOCOL_VERSION on any breaking change to a message shape.
  */
 import type { OrderView } from '../contract/trading';
+import type { SupportUnread } from '../contract/support';
+import type { ClientChatMessage, ServerChatMessage } from './chat';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -14,7 +16,11 @@ export const TOPICS = {
 } as const;
 /** Candle updates of one instrument: `KLINE.{code}`. */
 export const klineTopic = (code: string): `KLINE.${string}` => `KLINE.${code}`;
-export type Topic = (typeof TOPICS)[keyof typeof TOPICS] | `KLINE.${string}`;
+/**
+ * A topic. `SUPPORT_UNREAD` and `CHAT` (docs/realtime.md#chat) are the support module's own: the gateway accepts
+ * them from the module's extension, so they cost the trader's first load nothing (not in TOPICS).
+ */
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS] | `KLINE.${string}` | 'SUPPORT_UNREAD' | 'CHAT';
 
 export function isTopic(value: unknown): value is Topic {
   if (typeof value !== 'string') return false;
@@ -32,7 +38,8 @@ export type ClientLogin = { type: 'login'; token: string; version: number; lang?
 export type ClientPing = { type: 'ping'; id: number };
 export type ClientSubscribe = { type: 'subscribe'; topic: Topic };
 export type ClientUnsubscribe = { type: 'unsubscribe'; topic: Topic };
-export type ClientMessage = ClientLogin | ClientPing | ClientSubscribe | ClientUnsubscribe;
+export type ClientMessage =
+  ClientLogin | ClientPing | ClientSubscribe | ClientUnsubscribe | ClientChatMessage;
 
 // ---- server -> client ----
 export type ServerLoginResult = { type: 'login_result'; code: number; msg: string };
@@ -43,7 +50,7 @@ export type ServerSubscribed = { type: 'subscribed'; topic: Topic };
 export type ServerTopicMessage = { type: 'message'; topic: Topic; data: unknown };
 export type ServerError = { type: 'error'; code: number; msg: string };
 export type ServerMessage =
-  ServerLoginResult | ServerPong | ServerSubscribed | ServerTopicMessage | ServerError;
+  ServerLoginResult | ServerPong | ServerSubscribed | ServerTopicMessage | ServerError | ServerChatMessage;
 
 /** DAY_MARKET payload: one instrument's latest quote and day statistics. */
 export type DayMarketQuote = {
@@ -82,6 +89,8 @@ export type TopicPayloads = {
   DAY_MARKET: DayMarketQuote[];
   FOREX_TRADE: OrderView[];
   FOREX_CLOSED: OrderView;
+  SUPPORT_UNREAD: SupportUnread;
+  CHAT: ServerChatMessage;
   [kline: `KLINE.${string}`]: KlineUpdate[];
 };
 /** The payload of one topic. */

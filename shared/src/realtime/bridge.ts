@@ -65,8 +65,13 @@ export function subscribe<T extends Topic>(topic: T, handler: TopicHandler<T>): 
   };
 }
 
-/** Make sure the socket is open (or opening); before attach, the request is remembered and honoured on attach. */
-export function ensureRealtimeOpen(): void {
+/**
+ * Make sure the socket is open (or opening); before attach, the request is remembered and honoured on attach.
+ * Returns the app's socket once attached (null before), for a channel of its own on the one connection: the support
+ * chat sends with it (docs/realtime.md#chat).
+ */
+export function ensureRealtimeOpen(): RealtimeClient | null {
   if (client) client.ensureOpen();
   else openRequested = true;
+  return client;
 }

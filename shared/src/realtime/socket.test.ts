@@ -630,3 +630,19 @@ describe('close', () => {
     expect(socket.messages()).toEqual([{ type: 'subscribe', topic: 'KLINE.GBPUSD' }]);
   });
 });
+
+describe('a channel of its own on the socket (the support chat)', () => {
+  it('send goes out on the open socket only; CHAT topic messages reach their subscribers', () => {
+    const client = makeClient();
+    const got = jest.fn();
+    client.subscribe('CHAT', got);
+    client.send({ type: 'chat.join' });
+    const socket = openClient(client);
+    expect(socket.messages()).not.toContainEqual({ type: 'chat.join' });
+    client.send({ type: 'chat.join' });
+    expect(socket.messages().at(-1)).toEqual({ type: 'chat.join' });
+    const frame = { type: 'chat.typing', conversation: 1, sender: 'agent', name: 'a', typing: true };
+    socket.serverSend({ type: 'message', topic: 'CHAT', data: frame });
+    expect(got).toHaveBeenCalledWith(frame, 'CHAT');
+  });
+});

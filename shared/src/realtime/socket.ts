@@ -323,7 +323,8 @@ export class RealtimeClient {
     }
   }
 
-  private send(message: ClientMessage): void {
+  /** Send on the open socket (dropped when it is not open: a channel of its own checks first and keeps it). */
+  send(message: ClientMessage): void {
     const socket = this.socket;
     if (!socket || this.status !== 'open') return;
     try {

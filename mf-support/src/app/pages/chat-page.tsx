@@ -1,14 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
-import { NS } from '../i18n';
+import { ChatView } from '../../features/chat/chat-view';
+import '../i18n';
 
-/** `/mine/chat` (docs/routes.md). */
+/** `/mine/chat` (docs/routes.md): live chat with customer service; its code loads with this route only. */
 export default function ChatPage() {
-  const { t } = useTranslation(NS);
-  return (
-    <section data-testid="page-mine-chat">
-      <PageHeader title={t('chat.title')} back />
-      <Empty />
-    </section>
-  );
+  return <ChatView />;
 }

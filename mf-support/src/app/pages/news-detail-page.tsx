@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader, useAppLocation } from '@meridian/shared';
+import { NewsArticleView } from '../../features/news/news-article';
 import { NS } from '../i18n';
 
-/** `/news/detail` (docs/routes.md). */
+/** `/news/detail?id=` (docs/routes.md): one article. */
 export default function NewsDetailPage() {
   const { t } = useTranslation(NS);
+  const { query } = useAppLocation();
+  const raw = query.get('id') ?? '';
+  const id = /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
   return (
     <section data-testid="page-news-detail">
       <PageHeader title={t('newsDetail.title')} back />
-      <Empty />
+      <NewsArticleView id={id} />
     </section>
   );
 }

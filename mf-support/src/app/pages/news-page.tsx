@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Empty, PageHeader } from '@meridian/shared';
+import { PageHeader } from '@meridian/shared';
+import { NewsList } from '../../features/news/news-list';
 import { NS } from '../i18n';
 
-/** `/news` (docs/routes.md). */
+/** `/news` (docs/routes.md): the news list, category 1. */
 export default function NewsPage() {
   const { t } = useTranslation(NS);
   return (
     <section data-testid="page-news">
       <PageHeader title={t('news.title')} />
-      <Empty />
+      <NewsList />
     </section>
   );
 }

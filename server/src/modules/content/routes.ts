@@ -24,7 +24,7 @@ import { fmtTime } from '../../lib/time';
 import { id, optId, optInt, parseInput, str } from '../../lib/validate';
 import type { Company, News } from '../../storage/schema';
 import { AREAS } from './areas';
-import { getSetting } from './repository';
+import { editedAnnouncement, getSetting } from './repository';
 import {
   announcementSchema,
   areasSchema,
@@ -135,6 +135,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
         .selectFrom('news')
         .selectAll()
         .where('category_id', '=', categoryId)
+        .where('status', '=', 1)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
@@ -144,6 +145,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
         .selectFrom('news')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('category_id', '=', categoryId)
+        .where('status', '=', 1)
         .executeTakeFirstOrThrow(),
     ]);
     return ok({ data: rows.map(newsItem), total: Number(count.n) });
@@ -151,14 +153,22 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/news/info', answers(newsSchema), async (req) => {
     const { id } = parseInput(idQuery, req.query);
-    const n = await db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
+    const n = await db
+      .selectFrom('news')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', 1)
+      .executeTakeFirst();
     if (!n) throw new AppError(ERROR_CODES.notFound, 'error.notFound');
     return ok({ ...newsItem(n), content: sanitizeNewsHtml(n.content) });
   });
 
-  app.get('/api/content/announcement', answers(announcementSchema), async (req) =>
-    ok({ title: t(req.lang, 'announcement.title'), content: t(req.lang, 'announcement.body') }),
-  );
+  app.get('/api/content/announcement', answers(announcementSchema), async (req) => {
+    // An announcement edited and published in the back office replaces the translated default.
+    const edited = await editedAnnouncement(db);
+    if (edited?.published) return ok({ title: edited.title, content: edited.content });
+    return ok({ title: t(req.lang, 'announcement.title'), content: t(req.lang, 'announcement.body') });
+  });
 
   app.get('/api/content/complaint_email', answers(complaintEmailSchema), async () =>
     ok({ email: (await getSetting(db, 'complaint_email')) ?? '' }),

@@ -1,6 +1,7 @@
 /**
  *   POST /api/common/image_upload   multipart, field `file` -> { url }   (real users; JPEG/PNG/WebP, <= 5 MB)
- *   GET  /api/common/upload/:name   the image, to its owner and to ops only (authorization header); others get
+ *   GET  /api/common/upload/:name   the image, to its owner, KYC reviewers and (for chat images) support agents
+ *                                   only (authorization header); others get
  *                                   HTTP 404 with envelope code 1002, the same as a missing file
  */
 import fs from 'node:fs';
@@ -15,6 +16,17 @@ import { envelope, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
 import { isUploadName, MAX_UPLOAD_BYTES, storeImage, UPLOAD_URL_PREFIX } from './service';
+
+/** An image sent in a support conversation (agents may see those, and only those). */
+async function attachedToSupport(ctx: FastifyInstance['ctx'], url: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('support_messages')
+    .select('id')
+    .where('image', '=', url)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
 
 export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -46,14 +58,18 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>('/api/common/upload/:name', async (req, reply) => {
     const notFound = () =>
       reply.code(404).send(envelope(ERROR_CODES.notFound, t(req.lang, 'error.notFound'), null));
-    // KYC reviewers (compliance, admin) with an ops session, finance for deposit proofs only, or the owner with a
-    // trader session.
+    // KYC reviewers (compliance, admin) with an ops session, finance for deposit proofs only, support agents for an
+    // image sent in a support conversation, or the owner with a trader session.
+    const name = req.params.name;
     const kyc = await optionalOps(ctx, req, ['compliance']);
     const finance = kyc ? null : await optionalOps(ctx, req, ['finance']);
-    const reviewer = kyc ?? finance;
+    let reviewer = kyc ?? finance;
+    if (!reviewer && isUploadName(name)) {
+      const agent = await optionalOps(ctx, req, ['support']);
+      if (agent && (await attachedToSupport(ctx, UPLOAD_URL_PREFIX + name))) reviewer = agent;
+    }
     if (!reviewer && isOpsToken(tokenFrom(req) ?? '')) return notFound();
     const user = reviewer ? null : await authenticate(ctx, req);
-    const name = req.params.name;
     if (!isUploadName(name)) return notFound();
     const row = await ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
     if (!row || (!reviewer && row.owner_id !== user?.id)) return notFound();

@@ -141,11 +141,31 @@ function ResetDemoRow({ onDone }: { onDone: () => Promise<void> }) {
   );
 }
 
+/**
+ * The trader's unread support messages, as the host publishes them on the document (`data-support-unread` on
+ * <html>, docs/realtime.md#support_unread), followed live.
+ */
+function useSupportUnread(): number {
+  const read = () => Number(document.documentElement.dataset.supportUnread ?? 0);
+  const [unread, setUnread] = useState(read);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setUnread(read()));
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['data-support-unread'],
+    });
+    setUnread(read());
+    return () => observer.disconnect();
+  }, []);
+  return unread;
+}
+
 /** Customer service by `service_link_type` (docs/rules.md): 2 copyable text, 3 external link, otherwise in-app chat. */
 function ServiceRow({ service }: { service: ServiceLink | null }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation('common');
   const label = t('user.service');
+  const unread = useSupportUnread();
   if (service?.type === 2 && service.link) {
     return (
       <li>
@@ -175,7 +195,18 @@ function ServiceRow({ service }: { service: ServiceLink | null }) {
       </li>
     );
   }
-  return <MenuLink to={PATHS.chat} label={label} testId="service-chat" />;
+  return (
+    <MenuLink
+      to={PATHS.chat}
+      label={label}
+      testId="service-chat"
+      value={
+        unread > 0 ? (
+          <UnreadBadge data-testid="service-unread">{unread > 99 ? '99+' : unread}</UnreadBadge>
+        ) : undefined
+      }
+    />
+  );
 }
 
 function LanguageRow() {
@@ -397,6 +428,19 @@ const End = styled.span`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   min-inline-size: 0;
+`;
+
+const UnreadBadge = styled.span`
+  display: inline-block;
+  min-width: 20px;
+  padding: 0 6px;
+  border-radius: 10px;
+  background: ${({ theme }) => theme.color.danger};
+  color: #fff;
+  font-size: 12px;
+  font-weight: 600;
+  line-height: 20px;
+  text-align: center;
 `;
 
 const Value = styled.span`

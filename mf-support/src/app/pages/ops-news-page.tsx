@@ -1,0 +1,7 @@
+import { NewsEditor } from '../../features/news-editor/news-editor';
+import '../../lib/ops-ns';
+
+/** `/ops/news`: the news and announcement editor (support, admin). */
+export default function OpsNewsPage() {
+  return <NewsEditor />;
+}

@@ -1,0 +1,31 @@
+/** The agent inbox calls (roles support/admin), with the ops token. */
+import { opsApi } from '@meridian/shared/ops';
+import type {
+  ChatMessage,
+  ChatStatus,
+  SupportAgent,
+  SupportCanned,
+  SupportConversationRow,
+  SupportInbox,
+  SupportThread,
+} from '@meridian/shared/pure';
+
+export const fetchInbox = (status: ChatStatus, mine: boolean, page: number) =>
+  opsApi.get<SupportInbox>('/api/ops/support/conversations', {
+    status,
+    mine: mine ? 1 : undefined,
+    page,
+    limit: 30,
+  });
+export const fetchThread = (id: number) => opsApi.get<SupportThread>('/api/ops/support/conversation', { id });
+export const fetchAgents = () => opsApi.get<SupportAgent[]>('/api/ops/support/agents');
+export const fetchCanned = () => opsApi.get<SupportCanned[]>('/api/ops/support/canned');
+export const assign = (id: number, opsId: number) =>
+  opsApi.post<SupportConversationRow>('/api/ops/support/assign', { id, ops_id: opsId });
+export const setStatus = (id: number, status: 'open' | 'resolved') =>
+  opsApi.post<SupportConversationRow>('/api/ops/support/status', { id, status });
+export const createCanned = (title: string, body: string) =>
+  opsApi.post<SupportCanned>('/api/ops/support/canned/create', { title, body });
+export const deleteCanned = (id: number) => opsApi.post<null>('/api/ops/support/canned/delete', { id });
+export const reply = (id: number, clientId: string, text: string) =>
+  opsApi.post<ChatMessage>('/api/ops/support/reply', { id, client_id: clientId, text });

@@ -1,0 +1,814 @@
+/**
+ * The agent inbox (Chatwoot's dashboard in small): conversations by status with unread counts and waiting time,
+ * newest activity first; the selected thread live over the app's socket (the agent signs in on it with the ops
+ * token), with the trader's typing and read marks; the user's facts beside it; assign, resolve / reopen, canned
+ * replies. Every action is audited by the server. Keyboard: j / k move through the list, r resolves, u reloads.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FormEvent, KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { appStore, isApiError, toast } from '@meridian/shared';
+import {
+  formatOpsTime,
+  OpsBadge,
+  OpsButton,
+  OpsCard,
+  OpsEmpty,
+  OpsFacts,
+  OpsPage,
+  OpsSelect,
+  OpsState,
+  OpsSub,
+  opsSessionAtom,
+  useHotkeys,
+  useOpsLoad,
+  useOpsNow,
+  WaitingTime,
+} from '@meridian/shared/ops';
+import { CHAT_MAX_TEXT, CHAT_STATUSES } from '@meridian/shared/pure';
+import type {
+  ChatMessage,
+  ChatStatus,
+  ClientChatMessage,
+  ServerChatMessage,
+  SupportCanned,
+  SupportConversationRow,
+  SupportThread,
+} from '@meridian/shared/pure';
+import { bindChat } from '../../lib/chat-channel';
+import { OPS_NS } from '../../lib/ops-ns';
+import { ChatImage } from '../../components/chat-image';
+import { opsApi } from '@meridian/shared/ops';
+import {
+  assign,
+  createCanned,
+  deleteCanned,
+  fetchAgents,
+  fetchCanned,
+  fetchInbox,
+  fetchThread,
+  setStatus,
+} from './inbox-api';
+
+const KYC_KEYS: Record<number, string> = { 0: 'none', 1: 'waiting', 2: 'approved', 3: 'rejected' };
+
+const newClientId = () => {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return `a${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+};
+
+/** The agent's side of the socket: signed in with the ops token, watching the selected conversation. */
+function useAgentSocket(selected: number | null, onEvent: (m: ServerChatMessage) => void) {
+  const [ready, setReady] = useState(false);
+  const channel = useRef<{ send: (m: ClientChatMessage) => boolean; release: () => void } | null>(null);
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const eventRef = useRef(onEvent);
+  eventRef.current = onEvent;
+  useEffect(() => {
+    const ch = bindChat({
+      onReady: () => {
+        setReady(false);
+        const token = appStore.get(opsSessionAtom).token;
+        if (token) ch.send({ type: 'chat.agent', token });
+      },
+      onMessage: (m) => {
+        if (m.type === 'chat.agent') {
+          setReady(m.code === 1);
+          if (m.code === 1 && selectedRef.current !== null)
+            ch.send({ type: 'chat.join', conversation: selectedRef.current });
+          return;
+        }
+        eventRef.current(m);
+      },
+    });
+    channel.current = ch;
+    return () => {
+      ch.release();
+      channel.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    if (ready && selected !== null) channel.current?.send({ type: 'chat.join', conversation: selected });
+  }, [ready, selected]);
+  return { ready, send: (m: ClientChatMessage) => channel.current?.send(m) ?? false };
+}
+
+export function Inbox() {
+  const { t, i18n } = useTranslation(OPS_NS);
+  const now = useOpsNow(15_000);
+  const [status, setStatusTab] = useState<ChatStatus>('open');
+  const [mine, setMine] = useState(false);
+  const [version, setVersion] = useState(0);
+  const list = useOpsLoad(() => fetchInbox(status, mine, 1), `${status}-${mine}-${version}`);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [thread, setThread] = useState<SupportThread | null>(null);
+  const [userTyping, setUserTyping] = useState(false);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const rows = useMemo(() => (list.status === 'ready' ? list.data.data : []), [list]);
+  const loadThread = useCallback((id: number) => {
+    fetchThread(id).then(
+      (d) =>
+        setThread((cur) =>
+          // A reload may answer after a live read mark arrived: marks only move forward.
+          cur && cur.conversation.id === id
+            ? {
+                ...d,
+                messages: mergeMessages(cur.messages, d.messages),
+                more: cur.more && d.more,
+                user_read_id: Math.max(cur.user_read_id, d.user_read_id),
+                agent_read_id: Math.max(cur.agent_read_id, d.agent_read_id),
+              }
+            : d,
+        ),
+      () => setThread(null),
+    );
+  }, []);
+  useEffect(() => {
+    if (selected === null) {
+      setThread(null);
+      return;
+    }
+    setThread(null);
+    setUserTyping(false);
+    loadThread(selected);
+  }, [selected, loadThread]);
+
+  const softReload = useCallback(() => {
+    if (reloadTimer.current) return;
+    reloadTimer.current = setTimeout(() => {
+      reloadTimer.current = null;
+      setVersion((v) => v + 1);
+    }, 300);
+  }, []);
+  useEffect(
+    () => () => {
+      if (reloadTimer.current) clearTimeout(reloadTimer.current);
+    },
+    [],
+  );
+
+  const onEvent = useCallback(
+    (m: ServerChatMessage) => {
+      if (m.type === 'chat.inbox') {
+        softReload();
+        if (m.conversation === selected) loadThread(m.conversation);
+        return;
+      }
+      if (m.type === 'chat.error') {
+        toast(m.msg, 'error');
+        return;
+      }
+      if (m.type === 'chat.history') {
+        if (m.conversation !== selected) return;
+        setThread((cur) =>
+          cur ? { ...cur, messages: mergeMessages(cur.messages, m.messages), more: m.more } : cur,
+        );
+        return;
+      }
+      if (m.type === 'chat.message') {
+        if (m.message.conversation_id !== selected) return;
+        setUserTyping(false);
+        setThread((cur) => (cur ? { ...cur, messages: mergeMessages(cur.messages, [m.message]) } : cur));
+        return;
+      }
+      if (m.type === 'chat.typing' && m.conversation === selected && m.sender === 'user')
+        setUserTyping(m.typing);
+      if (m.type === 'chat.read' && m.conversation === selected && m.reader === 'user')
+        setThread((cur) => (cur ? { ...cur, user_read_id: Math.max(cur.user_read_id, m.up_to) } : cur));
+    },
+    [selected, softReload, loadThread],
+  );
+  const socket = useAgentSocket(selected, onEvent);
+
+  // Keep a selection in the list shown.
+  useEffect(() => {
+    if (rows.length === 0) return;
+    if (selected === null || (!rows.some((r) => r.id === selected) && thread === null))
+      setSelected(rows[0]?.id ?? null);
+  }, [rows, selected, thread]);
+
+  const move = (step: number) => {
+    if (rows.length === 0) return;
+    const i = rows.findIndex((r) => r.id === selected);
+    const next = rows[Math.min(rows.length - 1, Math.max(0, (i < 0 ? 0 : i) + step))];
+    if (next) setSelected(next.id);
+  };
+  useHotkeys({
+    j: () => move(1),
+    k: () => move(-1),
+    ArrowDown: () => move(1),
+    ArrowUp: () => move(-1),
+    u: () => setVersion((v) => v + 1),
+  });
+
+  // The agent reads what is shown.
+  useEffect(() => {
+    if (!thread || !socket.ready) return;
+    const lastUser = [...thread.messages].reverse().find((m) => m.sender === 'user');
+    if (lastUser && lastUser.id > thread.agent_read_id) {
+      socket.send({ type: 'chat.read', up_to: lastUser.id, conversation: thread.conversation.id });
+      setThread((cur) => (cur ? { ...cur, agent_read_id: lastUser.id } : cur));
+      softReload();
+    }
+  }, [thread, socket, softReload]);
+
+  const counts = list.status === 'ready' ? list.data : null;
+  return (
+    <OpsPage
+      testId="page-ops-inbox"
+      title={t('inbox.title')}
+      subtitle={socket.ready ? t('inbox.live') : t('inbox.connecting')}
+      actions={
+        <OpsButton type="button" onClick={() => setVersion((v) => v + 1)}>
+          {t('inbox.reload')}
+        </OpsButton>
+      }
+    >
+      <Layout>
+        <Column>
+          <Tabs role="tablist" aria-label={t('inbox.statuses')}>
+            {CHAT_STATUSES.map((s) => (
+              <Tab
+                key={s}
+                role="tab"
+                type="button"
+                aria-selected={status === s}
+                onClick={() => {
+                  setStatusTab(s);
+                  setSelected(null);
+                }}
+                data-testid={`inbox-tab-${s}`}
+              >
+                {t(`status.${s}`)}
+                {counts && <Count>{counts.counts[s]}</Count>}
+                {counts && counts.unread[s] > 0 && <Unread>{counts.unread[s]}</Unread>}
+              </Tab>
+            ))}
+          </Tabs>
+          <Mine>
+            <input
+              type="checkbox"
+              checked={mine}
+              onChange={(e) => setMine(e.target.checked)}
+              data-testid="inbox-mine"
+            />
+            {t('inbox.mine')}
+          </Mine>
+          <OpsState state={list} rows={6}>
+            {(data) =>
+              data.data.length === 0 ? (
+                <OpsEmpty>{t(`inbox.empty.${status}`)}</OpsEmpty>
+              ) : (
+                <List data-testid="inbox-list">
+                  {data.data.map((r) => (
+                    <Item key={r.id}>
+                      <ItemButton
+                        type="button"
+                        aria-current={r.id === selected ? 'true' : undefined}
+                        onClick={() => setSelected(r.id)}
+                        data-testid="inbox-row"
+                        data-id={r.id}
+                      >
+                        <ItemTop>
+                          <strong>{whoOf(r, t)}</strong>
+                          {r.unread > 0 && <Unread data-testid="inbox-row-unread">{r.unread}</Unread>}
+                        </ItemTop>
+                        <Preview>
+                          {r.channel === 'feedback' && (
+                            <OpsBadge $tone="info">{t(`topic.${r.topic ?? 'other'}`)}</OpsBadge>
+                          )}{' '}
+                          {r.last_text}
+                        </Preview>
+                        <ItemBottom>
+                          {r.waiting_since !== null ? (
+                            <WaitingTime since={r.waiting_since} now={now} />
+                          ) : (
+                            <span>{formatOpsTime(r.updated_at, i18n.language)}</span>
+                          )}
+                          <span>{r.assignee ? r.assignee.email.split('@')[0] : t('inbox.unassigned')}</span>
+                        </ItemBottom>
+                      </ItemButton>
+                    </Item>
+                  ))}
+                </List>
+              )
+            }
+          </OpsState>
+        </Column>
+        {thread ? (
+          <ThreadPane
+            key={thread.conversation.id}
+            thread={thread}
+            userTyping={userTyping}
+            socketReady={socket.ready}
+            send={socket.send}
+            onChanged={(row) => {
+              setThread((cur) => (cur ? { ...cur, conversation: row } : cur));
+              setVersion((v) => v + 1);
+            }}
+          />
+        ) : (
+          <OpsEmpty>{t('inbox.pick')}</OpsEmpty>
+        )}
+      </Layout>
+    </OpsPage>
+  );
+}
+
+function whoOf(r: SupportConversationRow, t: (k: string, o?: Record<string, unknown>) => string): string {
+  if (r.user) return r.user.email || r.user.uid;
+  return t('inbox.visitor', { id: r.id });
+}
+
+function mergeMessages(a: ChatMessage[], b: ChatMessage[]): ChatMessage[] {
+  const m = new Map(a.map((x) => [x.id, x]));
+  for (const x of b) m.set(x.id, x);
+  return [...m.values()].sort((x, y) => x.id - y.id);
+}
+
+function ThreadPane({
+  thread,
+  userTyping,
+  socketReady,
+  send,
+  onChanged,
+}: {
+  thread: SupportThread;
+  userTyping: boolean;
+  socketReady: boolean;
+  send: (m: ClientChatMessage) => boolean;
+  onChanged: (row: SupportConversationRow) => void;
+}) {
+  const { t, i18n } = useTranslation(OPS_NS);
+  const c = thread.conversation;
+  const me = appStore.get(opsSessionAtom).me;
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const agents = useOpsLoad(fetchAgents, 'agents');
+  const [cannedVersion, setCannedVersion] = useState(0);
+  const canned = useOpsLoad(fetchCanned, `canned-${cannedVersion}`);
+  const box = useRef<HTMLDivElement>(null);
+  const typingAt = useRef(0);
+  const lastId = thread.messages[thread.messages.length - 1]?.id;
+
+  useEffect(() => {
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lastId, userTyping]);
+
+  const act = async (fn: () => Promise<SupportConversationRow>) => {
+    setBusy(true);
+    try {
+      onChanged(await fn());
+    } catch (err) {
+      toast(isApiError(err) ? err.message : t('inbox.failed'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  useHotkeys({ r: () => void act(() => setStatus(c.id, c.status === 'resolved' ? 'open' : 'resolved')) });
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    const body = text.trim();
+    if (!body) return;
+    const clientId = newClientId();
+    if (!send({ type: 'chat.send', client_id: clientId, text: body, conversation: c.id })) {
+      // The socket is down: the call does the same (and is deduped by the same client id).
+      void opsApi
+        .post('/api/ops/support/reply', { id: c.id, client_id: clientId, text: body })
+        .catch((err: unknown) => {
+          toast(isApiError(err) ? err.message : t('inbox.failed'), 'error');
+        });
+    }
+    send({ type: 'chat.typing', typing: false, conversation: c.id });
+    setText('');
+  };
+  const onKey = (e: ReactKeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
+  };
+  const onType = (v: string) => {
+    setText(v);
+    const now = Date.now();
+    if (v && now - typingAt.current > 3000) {
+      typingAt.current = now;
+      send({ type: 'chat.typing', typing: true, conversation: c.id });
+    }
+  };
+  const saveCanned = async () => {
+    const body = text.trim();
+    if (!body) return;
+    const title = window.prompt(t('canned.titlePrompt'), body.slice(0, 40));
+    if (!title) return;
+    try {
+      await createCanned(title.slice(0, 80), body);
+      setCannedVersion((v) => v + 1);
+      toast(t('canned.saved'), 'success');
+    } catch (err) {
+      toast(isApiError(err) ? err.message : t('inbox.failed'), 'error');
+    }
+  };
+
+  return (
+    <>
+      <ThreadCard data-testid="inbox-thread">
+        <ThreadHead>
+          <div>
+            <strong>{c.user ? c.user.email || c.user.uid : t('inbox.visitor', { id: c.id })}</strong>
+            <OpsSub>
+              {c.channel === 'feedback'
+                ? t('inbox.feedback', { topic: t(`topic.${c.topic ?? 'other'}`) })
+                : t('inbox.chat')}{' '}
+              · {t(`status.${c.status}`)}
+            </OpsSub>
+          </div>
+          <OpsButton
+            type="button"
+            disabled={busy}
+            onClick={() => void act(() => setStatus(c.id, c.status === 'resolved' ? 'open' : 'resolved'))}
+            data-testid="inbox-resolve"
+          >
+            {c.status === 'resolved' ? t('inbox.reopen') : t('inbox.resolve')}
+          </OpsButton>
+        </ThreadHead>
+        <Messages ref={box}>
+          {thread.more && (
+            <OpsButton
+              type="button"
+              onClick={() => {
+                const first = thread.messages[0];
+                if (first) send({ type: 'chat.history', before: first.id, conversation: c.id });
+              }}
+              data-testid="inbox-older"
+            >
+              {t('inbox.older')}
+            </OpsButton>
+          )}
+          {thread.messages.map((m) => {
+            const agent = m.sender === 'agent';
+            return (
+              <Msg key={m.id} $agent={agent} data-testid={agent ? 'inbox-msg-agent' : 'inbox-msg-user'}>
+                <MsgMeta>
+                  {agent ? m.agent_name : t('inbox.customer')} · {formatOpsTime(m.created_at, i18n.language)}
+                  {agent && (
+                    <span data-testid="inbox-read" data-read={m.id <= thread.user_read_id ? 'yes' : 'no'}>
+                      {' '}
+                      {m.id <= thread.user_read_id ? `✓✓ ${t('inbox.seen')}` : '✓'}
+                    </span>
+                  )}
+                </MsgMeta>
+                {m.image && <ChatImage url={m.image} fetchBlob={opsApi.blob} />}
+                {m.text && <MsgText>{m.text}</MsgText>}
+              </Msg>
+            );
+          })}
+          {userTyping && <TypingLine data-testid="inbox-typing">{t('inbox.typing')}</TypingLine>}
+        </Messages>
+        <Composer onSubmit={submit}>
+          <OpsSelect
+            aria-label={t('canned.pick')}
+            value=""
+            onChange={(e) => {
+              const item =
+                canned.status === 'ready'
+                  ? canned.data.find((x: SupportCanned) => String(x.id) === e.target.value)
+                  : undefined;
+              if (item) setText((cur) => (cur ? `${cur}\n${item.body}` : item.body));
+            }}
+            data-testid="inbox-canned"
+          >
+            <option value="">{t('canned.pick')}</option>
+            {canned.status === 'ready' &&
+              canned.data.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.title}
+                </option>
+              ))}
+          </OpsSelect>
+          <Reply
+            value={text}
+            maxLength={CHAT_MAX_TEXT}
+            onChange={(e) => onType(e.target.value)}
+            onKeyDown={onKey}
+            placeholder={c.user ? t('inbox.replyPlaceholder') : t('inbox.replyVisitor')}
+            aria-label={t('inbox.reply')}
+            data-testid="inbox-input"
+          />
+          <ComposerButtons>
+            <OpsButton type="button" onClick={() => void saveCanned()} disabled={!text.trim()}>
+              {t('canned.save')}
+            </OpsButton>
+            {canned.status === 'ready' && canned.data.length > 0 && (
+              <OpsButton
+                type="button"
+                onClick={() => {
+                  const title = window.prompt(t('canned.deletePrompt'));
+                  const item = canned.data.find((x) => x.title === title);
+                  if (item) void deleteCanned(item.id).then(() => setCannedVersion((v) => v + 1));
+                }}
+              >
+                {t('canned.delete')}
+              </OpsButton>
+            )}
+            <OpsButton
+              type="submit"
+              $variant="primary"
+              disabled={!text.trim() || (!socketReady && busy)}
+              data-testid="inbox-send"
+            >
+              {t('inbox.send')}
+            </OpsButton>
+          </ComposerButtons>
+        </Composer>
+      </ThreadCard>
+      <Side>
+        <OpsCard data-testid="inbox-facts">
+          <h2>{t('facts.title')}</h2>
+          {thread.facts ? (
+            <OpsFacts>
+              <dt>{t('facts.uid')}</dt>
+              <dd>
+                <code>{thread.facts.uid}</code>
+              </dd>
+              <dt>{t('facts.email')}</dt>
+              <dd>{thread.facts.email || '—'}</dd>
+              <dt>{t('facts.type')}</dt>
+              <dd>{t(`facts.${thread.facts.account_type}`)}</dd>
+              <dt>{t('facts.kyc')}</dt>
+              <dd>{t(`kyc.${KYC_KEYS[thread.facts.kyc] ?? 'none'}`)}</dd>
+              <dt>{t('facts.balance')}</dt>
+              <dd>{thread.facts.balance} USD</dd>
+            </OpsFacts>
+          ) : (
+            <OpsSub>{t('facts.visitor')}</OpsSub>
+          )}
+        </OpsCard>
+        <OpsCard>
+          <h2>{t('assign.title')}</h2>
+          <p>{c.assignee ? t('assign.current', { name: c.assignee.email }) : t('inbox.unassigned')}</p>
+          <AssignRow>
+            {me && c.assignee?.id !== me.id && (
+              <OpsButton
+                type="button"
+                disabled={busy}
+                onClick={() => void act(() => assign(c.id, me.id))}
+                data-testid="inbox-assign-me"
+              >
+                {t('assign.me')}
+              </OpsButton>
+            )}
+            <OpsSelect
+              aria-label={t('assign.other')}
+              value=""
+              disabled={busy}
+              onChange={(e) => {
+                const id = Number(e.target.value);
+                if (e.target.value !== '') void act(() => assign(c.id, id));
+              }}
+            >
+              <option value="">{t('assign.other')}</option>
+              <option value="0">{t('assign.nobody')}</option>
+              {agents.status === 'ready' &&
+                agents.data.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.email}
+                  </option>
+                ))}
+            </OpsSelect>
+          </AssignRow>
+        </OpsCard>
+      </Side>
+    </>
+  );
+}
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(260px, 320px) minmax(0, 1fr) minmax(220px, 280px);
+  gap: ${({ theme }) => theme.space(4)};
+  align-items: start;
+  @media (max-width: 1000px) {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  min-width: 0;
+`;
+
+const Tabs = styled.div`
+  display: flex;
+  gap: 2px;
+  padding: 2px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Tab = styled.button`
+  flex: 1;
+  min-height: 36px;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 6px;
+  border: 0;
+  border-radius: 4px;
+  background: none;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 13px;
+  cursor: pointer;
+  &[aria-selected='true'] {
+    background: ${({ theme }) => theme.color.surfaceRaised};
+    color: ${({ theme }) => theme.color.text};
+    font-weight: 600;
+  }
+`;
+
+const Count = styled.span`
+  font-variant-numeric: tabular-nums;
+  opacity: 0.8;
+`;
+
+const Unread = styled.span`
+  min-width: 18px;
+  padding: 0 5px;
+  border-radius: 9px;
+  background: ${({ theme }) => theme.color.danger};
+  color: #fff;
+  font-size: 11px;
+  font-weight: 600;
+  line-height: 18px;
+  text-align: center;
+`;
+
+const Mine = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  font-size: 13px;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  max-height: calc(100vh - 260px);
+  overflow-y: auto;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+`;
+
+const Item = styled.li`
+  & + & {
+    border-top: 1px solid ${({ theme }) => theme.color.border};
+  }
+`;
+
+const ItemButton = styled.button`
+  width: 100%;
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding: ${({ theme }) => theme.space(3)};
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.color.text};
+  text-align: start;
+  cursor: pointer;
+  &[aria-current='true'] {
+    background: ${({ theme }) => theme.color.surfaceRaised};
+    box-shadow: inset 3px 0 0 ${({ theme }) => theme.color.primary};
+  }
+`;
+
+const ItemTop = styled.span`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  font-size: 14px;
+  strong {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`;
+
+const Preview = styled.span`
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  font-size: 13px;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const ItemBottom = styled.span`
+  display: flex;
+  justify-content: space-between;
+  font-size: 12px;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const ThreadCard = styled(OpsCard)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(3)};
+`;
+
+const ThreadHead = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Messages = styled.div`
+  height: calc(100vh - 420px);
+  min-height: 240px;
+  overflow-y: auto;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(2)};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.bg};
+`;
+
+const Msg = styled.div<{ $agent: boolean }>`
+  align-self: ${({ $agent }) => ($agent ? 'flex-end' : 'flex-start')};
+  max-width: 75%;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: 12px;
+  background: ${({ theme, $agent }) => ($agent ? '#2b3a52' : theme.color.surfaceRaised)};
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+`;
+
+const MsgMeta = styled.span`
+  font-size: 11px;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const MsgText = styled.p`
+  margin: 0;
+  font-size: 14px;
+  line-height: 1.45;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const TypingLine = styled.span`
+  font-size: 12px;
+  color: ${({ theme }) => theme.color.primary};
+`;
+
+const Composer = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Reply = styled.textarea`
+  min-height: 72px;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.bg};
+  color: ${({ theme }) => theme.color.text};
+  font: inherit;
+  font-size: 14px;
+  resize: vertical;
+`;
+
+const ComposerButtons = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Side = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  p {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: 14px;
+  }
+`;
+
+const AssignRow = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+`;

@@ -1,0 +1,29 @@
+/**
+ * Support: the live chat between traders (or guests) and agents over the realtime socket, the agent inbox, the
+ * feedback form. app.ts builds it once (`createSupport`), hands `chat.extension` to the gateway and registers
+ * `supportRoutes` with it.
+ */
+import type { AppContext } from '../../context';
+import { ownedUpload } from '../uploads';
+import { findSessionUser } from '../../lib/auth';
+import { findOpsSession } from '../ops';
+import { createChat } from './chat';
+import type { Chat } from './chat';
+
+export type { Chat } from './chat';
+export { OFFLINE_MAIL_DELAY_MS, SUPPORT_BUS_TOPIC } from './chat';
+
+export type Support = { chat: Chat };
+
+export function createSupport(deps: { ctx: AppContext; offlineMailDelayMs?: number }): Support {
+  const { ctx } = deps;
+  return {
+    chat: createChat({
+      ctx,
+      findUser: (token) => findSessionUser(ctx, token),
+      findAgent: (token) => findOpsSession(ctx, token),
+      ownedUpload: (ownerId, url) => ownedUpload(ctx, ownerId, url),
+      offlineMailDelayMs: deps.offlineMailDelayMs,
+    }),
+  };
+}
