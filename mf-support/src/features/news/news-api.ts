@@ -1,4 +1,4 @@
-/** News (spec §3 "News", §7): the list of category 1 page by page, and one article with its sanitized HTML. */
+/** News (docs/calls.md "News", §7): the list of category 1 page by page, and one article with its sanitized HTML. */
 import { api } from '@meridian/shared';
 import type { PagedListPage } from '@meridian/shared/lists';
 import { NEWS_CATEGORY_ID } from '@meridian/shared/pure';
