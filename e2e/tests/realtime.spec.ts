@@ -42,7 +42,8 @@ test('one socket per tab: logs in with the session, pings every 5 s, survives na
 
 test('the offline banner shows while the socket cannot connect', async ({ page, context }) => {
   await withLanguage(context, 'en');
-  await page.routeWebSocket('**/v1/ws', (ws) => ws.close());
+  // Any socket address (it carries `?lang=`): every connection attempt is closed at once.
+  await page.routeWebSocket(/\/v1\/ws(\?|$)/, (ws) => ws.close());
   await page.goto(`${baseUrl()}/`);
   await expect(page.getByTestId('offline-banner')).toHaveText('Live prices paused, reconnecting…', {
     timeout: 10_000,
