@@ -21,6 +21,25 @@ const zlib = require('node:zlib');
 const ROOT = path.resolve(__dirname, '..');
 
 /** Package version of a dependency as the given package resolves it. */
+
+/** Aliases to React Router's production build, resolved through react-router-dom as the app installs it. */
+function reactRouterProduction(pkgDir) {
+  let dom;
+  try {
+    dom = path.dirname(require.resolve('react-router-dom/package.json', { paths: [pkgDir] }));
+  } catch {
+    return {}; // a package without the router (the remotes)
+  }
+  const dir = path.join(
+    path.dirname(require.resolve('react-router/package.json', { paths: [dom] })),
+    'dist/production',
+  );
+  return {
+    'react-router$': path.join(dir, 'index.mjs'),
+    'react-router/dom$': path.join(dir, 'dom-export.mjs'),
+  };
+}
+
 function versionOf(name, fromDir) {
   return require(require.resolve(`${name}/package.json`, { paths: [fromDir] })).version;
 }
@@ -152,6 +171,9 @@ function createConfig(o) {
       // Workspace packages export their TypeScript sources; resolve symlinks so each file is one module.
       symlinks: true,
       alias: {
+        // React Router 7's exports map names only its development build (with its warnings), also in production
+        // (remix-run/react-router#12532, #14753); the production build beside it is the same code without them.
+        ...(mode === 'production' ? reactRouterProduction(o.pkgDir) : {}),
         'use-sync-external-store/shim$': path.join(
           __dirname,
           'shared-entries/use-sync-external-store-shim.mjs',
