@@ -98,7 +98,12 @@ describe.each(MODES)('ops reads (%s)', (mode) => {
       return r.body.data;
     };
     const before = await read();
-    expect(before.items.map((i) => i.id)).toEqual(['kyc.waiting', 'funds.deposits', 'funds.withdrawals']);
+    expect(before.items.map((i) => i.id)).toEqual([
+      'kyc.waiting',
+      'funds.deposits',
+      'funds.withdrawals',
+      'support.open',
+    ]);
     expect(before.users_online).toBe(0);
 
     const u = await fundedUser(x.app, 1000_00);
