@@ -102,7 +102,7 @@ export const ROUTES: {
   { path: '/mine/bank-card-list', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
   { path: '/mine/coin-address-list', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
   { path: '/mine/withdraw-way', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
-  { path: '/mine/chat', remote: 'mf-support', login: true, demoBlocked: false, footer: false },
+  { path: '/mine/chat', remote: 'mf-support', login: false, demoBlocked: false, footer: false },
   { path: '/news', remote: 'mf-support', login: false, demoBlocked: false, footer: true },
   { path: '/news/detail', remote: 'mf-support', login: false, demoBlocked: false, footer: false },
   { path: '/feedback', remote: 'mf-support', login: false, demoBlocked: false, footer: false },
