@@ -7,6 +7,8 @@
  * - The federation runtime is trimmed at build time: no snapshot plugin (so remotes are registered by their
  *   remoteEntry.js, not by manifest), web target only; the host provides it to remotes (`externalRuntime`), handing
  *   over only the members they read, so neither side carries a second copy.
+ * - React Router's production build gets the pure annotations it lacks (config/loaders/pure-react-calls.cjs), so the
+ *   host pays for BrowserRouter, useLocation and useNavigate, not for Link, Form and prefetching: 7 KB gzip less.
  * - react-i18next is shared through a curated entry (config/shared-entries/react-i18next.mjs).
  * - Translations are JSON files next to each build's code, not JavaScript chunks.
  * - No eager shared modules: the host uses `asyncStartup`, a standalone remote an `import()` boundary.
@@ -186,7 +188,15 @@ function createConfig(o) {
       },
     },
     module: {
-      rules: [swcRule(mode), { test: /\.svg$/, type: 'asset/inline' }],
+      rules: [
+        swcRule(mode),
+        { test: /\.svg$/, type: 'asset/inline' },
+        // React Router's build without pure annotations: see config/loaders/pure-react-calls.cjs.
+        {
+          test: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/,
+          use: path.join(__dirname, 'loaders/pure-react-calls.cjs'),
+        },
+      ],
     },
     performance: { hints: false },
     optimization: {

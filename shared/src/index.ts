@@ -88,11 +88,21 @@ export { useLoad } from './hooks/use-load';
 // UI kit
 export { PageHeader } from './ui/page-header';
 export { ToastHost, TOAST_DURATION_MS } from './ui/toast-host';
-export { Dialog, DialogHost, SendCodeButton, QrCode, CopyButton, LoadError, copyText } from './ui/lazy';
+export {
+  Dialog,
+  DialogHost,
+  SendCodeButton,
+  QrCode,
+  CopyButton,
+  LoadError,
+  copyText,
+  Spinner,
+  GlobalSpinner,
+  Empty,
+} from './ui/lazy';
 export { confirm } from './ui/confirm-state';
 export { Skeleton, SkeletonRows } from './ui/skeleton';
-export { Spinner, GlobalSpinner, VisuallyHidden } from './ui/spinner';
-export { Empty } from './ui/empty';
+export { VisuallyHidden } from './ui/visually-hidden';
 
 // Types
 export type { Language, Period } from './constants';

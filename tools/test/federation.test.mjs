@@ -120,3 +120,31 @@ test('the curated react-i18next entry still reaches real modules and names', () 
     'eslint allowImportNames and the entry differ',
   );
 });
+
+test("the pure-annotation loader still finds React Router's unannotated calls and displayName lines", () => {
+  const loader = requireFrom(ROOT)(path.join(ROOT, 'config/loaders/pure-react-calls.cjs'));
+  const dom = packageDir('react-router-dom', path.join(ROOT, 'host'));
+  const dir = path.join(packageDir('react-router', dom), 'dist/production');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.mjs'));
+  const source = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+  const out = loader(source);
+  const marked = (out.match(/\/\* @__PURE__ \*\/ React\d*\.(forwardRef|createContext|memo)\(/g) ?? []).length;
+  const before = (source.match(/\/\* @__PURE__ \*\/ React\d*\.(forwardRef|createContext|memo)\(/g) ?? [])
+    .length;
+  // Link, NavLink and Form are forwardRef calls; the router's contexts are createContext calls.
+  assert.ok(marked - before >= 10, `react-router's layout changed: only ${marked - before} calls annotated`);
+  assert.match(
+    source,
+    /^Link\.displayName = "Link";$/m,
+    'react-router no longer sets displayName at top level',
+  );
+  assert.doesNotMatch(out, /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/m);
+  // Nothing but annotations and those lines changes.
+  assert.equal(
+    out.replace(/\/\* @__PURE__ \*\/ /g, '').replace(/\n+/g, '\n'),
+    source
+      .replace(/\/\* @__PURE__ \*\/ /g, '')
+      .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
+      .replace(/\n+/g, '\n'),
+  );
+});

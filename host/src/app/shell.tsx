@@ -4,19 +4,10 @@
  * refresh its trade list (docs/routes.md).
  */
 import { Activity, lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  appStore,
-  PageHeader,
-  refreshTradeListAtom,
-  sessionAtom,
-  useAppNavigate,
-  useAtomValue,
-} from '@meridian/shared';
-import { hrefs, PATHS } from '@meridian/shared/pure';
-import type { AppPath } from '@meridian/shared';
+import { appStore, refreshTradeListAtom, sessionAtom, useAtomValue } from '@meridian/shared';
+import { PATHS } from '@meridian/shared/pure';
 import { guard, hashRoute } from './guard';
 import { PageLoading, RemotePage } from './remote-page';
 import { ROUTES } from './routes';
@@ -27,6 +18,8 @@ import { OfflineBanner } from './offline-banner';
 /** The back office: its own layout, routes and session, loaded only when an /ops address is visited. */
 const OpsArea = lazy(() => import('../ops/ops-area'));
 const isOps = (path: string) => path === '/ops' || path.startsWith('/ops/');
+/** Only a demo user on a real-only page sees it, so its code is not in the first load. */
+const DemoBlocked = lazy(() => import('./demo-blocked'));
 
 const KEEP_ALIVE = ROUTES.filter((r) => r.keepAlive);
 
@@ -90,29 +83,14 @@ function Redirect({ to }: { to: string }) {
 }
 
 function RouteView({ route, demoBlocked }: { route: RouteDef; demoBlocked: boolean }) {
-  if (demoBlocked) return <DemoBlocked path={route.path} />;
+  if (demoBlocked) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <DemoBlocked path={route.path} />
+      </Suspense>
+    );
+  }
   return <RemotePage route={route} />;
-}
-
-/** What a demo user sees on a real-only page (docs/rules.md, docs/routes.md), with the ways forward. */
-function DemoBlocked({ path }: { path: AppPath }) {
-  const { t } = useTranslation('common');
-  const { t: ts } = useTranslation('shell');
-  const navigate = useAppNavigate();
-  return (
-    <>
-      <PageHeader title="" back />
-      <Blocked role="alert" data-testid="demo-blocked">
-        <p>{t('realAccountOnly')}</p>
-        <button type="button" onClick={() => navigate(hrefs.login(path))}>
-          {ts('demoBlocked.login')}
-        </button>
-        <button type="button" className="secondary" onClick={() => navigate(PATHS.register)}>
-          {ts('demoBlocked.register')}
-        </button>
-      </Blocked>
-    </>
-  );
 }
 
 const Column = styled.div`
@@ -127,32 +105,4 @@ const Column = styled.div`
 
 const Main = styled.main<{ $footer: boolean }>`
   padding-bottom: ${({ $footer }) => ($footer ? 'calc(64px + env(safe-area-inset-bottom))' : '0')};
-`;
-
-const Blocked = styled.section`
-  padding: ${({ theme }) => theme.space(12)} ${({ theme }) => theme.space(6)};
-  text-align: center;
-  color: ${({ theme }) => theme.color.text};
-  display: flex;
-  flex-direction: column;
-  align-items: stretch;
-  gap: ${({ theme }) => theme.space(3)};
-  p {
-    margin: 0 0 ${({ theme }) => theme.space(4)};
-    font-size: 16px;
-    line-height: 1.5;
-  }
-  button {
-    min-height: ${({ theme }) => theme.touch}px;
-    border: 0;
-    border-radius: ${({ theme }) => theme.radius.md};
-    background: ${({ theme }) => theme.color.primary};
-    color: ${({ theme }) => theme.color.onPrimary};
-    font-weight: 600;
-  }
-  button.secondary {
-    background: transparent;
-    color: ${({ theme }) => theme.color.text};
-    border: 1px solid ${({ theme }) => theme.color.border};
-  }
 `;

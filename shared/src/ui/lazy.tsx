@@ -8,9 +8,12 @@ import { appStore, useAtomValue } from '../state/store';
 import { confirmQueueAtom } from './confirm-state';
 import type { CopyButtonProps } from './copy-button';
 import type { DialogProps } from './dialog';
+import type { EmptyProps } from './empty';
 import type { LoadErrorProps } from './load-error';
 import type { QrCodeProps } from './qr-code';
 import type { SendCodeButtonProps } from './send-code-button';
+import type { SpinnerProps } from './spinner';
+import { spinnerVisibleAtom } from '../state/ui';
 
 const SendCodeButtonView = lazy(() =>
   import('./send-code-button').then((m) => ({ default: m.SendCodeButton })),
@@ -84,4 +87,58 @@ export function DialogHost() {
 export async function copyText(text: string, successText?: string): Promise<boolean> {
   const m = await import('./copy');
   return m.copyText(text, successText);
+}
+
+const SpinnerView = lazy(() => import('./spinner').then((m) => ({ default: m.Spinner })));
+const GlobalSpinnerView = lazy(() => import('./spinner').then((m) => ({ default: m.GlobalSpinner })));
+
+/** An inline spinner (see ./spinner); until its code is in, a box of its size with the same status role. */
+export function Spinner(props: SpinnerProps) {
+  const size = props.size ?? 20;
+  return (
+    <Suspense
+      fallback={
+        <span
+          role="status"
+          className={props.className}
+          style={{ display: 'inline-block', inlineSize: size, blockSize: size, verticalAlign: 'middle' }}
+        />
+      }
+    >
+      <SpinnerView {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * The app-wide overlay while a call holds the global spinner (see ./spinner). Its code loads the first time one
+ * shows; until then a bare overlay already swallows taps, so a form still cannot be submitted twice.
+ */
+export function GlobalSpinner() {
+  const visible = useAtomValue(spinnerVisibleAtom, { store: appStore });
+  if (!visible) return null;
+  return (
+    <Suspense
+      fallback={
+        <div
+          data-testid="global-spinner"
+          aria-busy="true"
+          style={{ position: 'fixed', inset: 0, zIndex: 1200 }}
+        />
+      }
+    >
+      <GlobalSpinnerView />
+    </Suspense>
+  );
+}
+
+const EmptyView = lazy(() => import('./empty').then((m) => ({ default: m.Empty })));
+
+/** The empty state of a list or screen (see ./empty); no first screen is empty, so its code loads when one is. */
+export function Empty(props: EmptyProps) {
+  return (
+    <Suspense fallback={null}>
+      <EmptyView {...props} />
+    </Suspense>
+  );
 }

@@ -2,7 +2,7 @@
 import styled, { keyframes } from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { HOME_SKELETON_ROWS } from '../constants';
-import { VisuallyHidden } from './spinner';
+import { VisuallyHidden } from './visually-hidden';
 
 type Length = number | string;
 const toCss = (v: Length) => (typeof v === 'number' ? `${v}px` : v);

@@ -3,20 +3,9 @@ import styled, { keyframes } from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { appStore, useAtomValue } from '../state/store';
 import { spinnerVisibleAtom } from '../state/ui';
+import { VisuallyHidden } from './visually-hidden';
 
-/** Text only screen readers get (a label for an icon, a status update). */
-export const VisuallyHidden = styled.span`
-  position: absolute !important;
-  inline-size: 1px;
-  block-size: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  clip-path: inset(50%);
-  white-space: nowrap;
-  border: 0;
-`;
+export { VisuallyHidden } from './visually-hidden';
 
 export type SpinnerProps = {
   /** Diameter in px; 20 by default. */

@@ -5,6 +5,18 @@ import { renderWithProviders } from '../testing/test-utils';
 import { TOAST_DURATION_MS, ToastHost } from './toast-host';
 
 describe('<ToastHost>', () => {
+  // The bubbles' code loads with the first toast; load it once here, so the timed cases below render in step.
+  beforeAll(async () => {
+    const { unmount } = renderWithProviders(<ToastHost />);
+    act(() => {
+      toast('Warm-up');
+    });
+    expect(await screen.findByText('Warm-up')).toBeInTheDocument();
+    unmount();
+    act(() => {
+      for (const t of appStore.get(toastsAtom)) appStore.set(dismissToastAtom, t.id);
+    });
+  });
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => {
     act(() => {

@@ -6,16 +6,19 @@
  * They stack below what a screen marks `data-toast-anchor` (the page header; on /trade the instrument and its
  * price too), so the back arrow, the instrument and its price stay visible, and a repeat shows once with a count.
  */
-import { memo, useEffect, useLayoutEffect, useState } from 'react';
-import styled, { css, keyframes } from 'styled-components';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import styled from 'styled-components';
 import { appStore, useAtomValue, useSetAtom } from '../state/store';
 import { dismissToastAtom, toastsAtom } from '../state/ui';
-import type { ToastItem } from '../state/ui';
+import { TOAST_DURATION_MS } from './toast-duration';
 
-/** How long a toast stays on screen, ms. */
-export const TOAST_DURATION_MS = 2500;
+export { TOAST_DURATION_MS };
 
 const storeOption = { store: appStore };
+
+// The bubbles' code loads with the first toast; the live region itself is always mounted (a region that appears
+// together with its first message is often not announced).
+const ToastBubbles = lazy(() => import('./toast-bubbles'));
 
 /** The toast stack: a polite live region, each toast dismissed after {@link TOAST_DURATION_MS}. */
 export function ToastHost() {
@@ -35,28 +38,14 @@ export function ToastHost() {
   }, [shown, toasts]);
   return (
     <Region aria-live="polite" aria-atomic="false" role="status" style={{ insetBlockStart: `${top}px` }}>
-      {toasts.map((item) => (
-        <Toast key={item.id} item={item} onExpire={dismiss} />
-      ))}
+      {shown && (
+        <Suspense fallback={null}>
+          <ToastBubbles toasts={toasts} onExpire={dismiss} />
+        </Suspense>
+      )}
     </Region>
   );
 }
-
-const Toast = memo(function Toast({ item, onExpire }: { item: ToastItem; onExpire: (id: number) => void }) {
-  useEffect(() => {
-    const timer = setTimeout(() => onExpire(item.id), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [item.id, item.count, onExpire]);
-  return (
-    <Bubble $kind={item.kind} data-kind={item.kind}>
-      {item.count > 1 ? `${item.text} ×${item.count}` : item.text}
-    </Bubble>
-  );
-});
-
-const toastIn = keyframes`
-  from { opacity: 0; transform: translateY(-8px); }
-`;
 
 const Region = styled.div`
   position: fixed;
@@ -68,34 +57,4 @@ const Region = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   pointer-events: none;
-`;
-
-const Bubble = styled.div<{ $kind: ToastItem['kind'] }>`
-  max-inline-size: min(100%, 360px);
-  padding-block: ${({ theme }) => theme.space(2.5)};
-  padding-inline: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surfaceRaised};
-  color: ${({ theme }) => theme.color.text};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  ${({ $kind, theme }) =>
-    $kind === 'error' &&
-    css`
-      border-color: ${theme.color.danger};
-    `}
-  ${({ $kind, theme }) =>
-    $kind === 'success' &&
-    css`
-      border-color: ${theme.color.up};
-    `}
-  box-shadow: 0 6px 24px rgb(0 0 0 / 40%);
-  font: 500 14px / 1.4 ${({ theme }) => theme.font.body};
-  font-variant-numeric: tabular-nums;
-  text-align: center;
-  overflow-wrap: anywhere;
-  animation: ${toastIn} 160ms ease-out;
-
-  @media (prefers-reduced-motion: reduce) {
-    animation: none;
-  }
 `;

@@ -39,7 +39,7 @@ describe('/mine/invite', () => {
     await waitFor(() => expect(toastTexts()).toContain('Copied'));
   });
 
-  it('without a code there is an empty state', () => {
+  it('without a code there is an empty state', async () => {
     logIn({
       id: 1,
       uid: 1,
@@ -51,6 +51,7 @@ describe('/mine/invite', () => {
       lock_balance: 0,
     });
     renderPage(<InvitePage />);
-    expect(screen.getByTestId('empty')).toBeInTheDocument();
+    // The empty state's code loads when one first shows.
+    expect(await screen.findByTestId('empty')).toBeInTheDocument();
   });
 });
