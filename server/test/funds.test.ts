@@ -235,6 +235,8 @@ describe.each(MODES)('funds (%s)', (mode) => {
     );
     expect((await coin({ ...good, address: ETH })).body.code).toBe(ERROR_CODES.chargeChannel);
     expect((await coin({ ...good, charge_id: 9999 })).body.code).toBe(ERROR_CODES.chargeChannel);
+    // An id beyond a database integer is a refusal, not a lookup.
+    expect((await coin({ ...good, charge_id: '99999999999' })).body.code).toBe(ERROR_CODES.validation);
     expect((await coin({ ...good, charge_id: ways.data[0].id })).body.code).toBe(ERROR_CODES.chargeChannel);
     const ok = await coin(good);
     expect(ok.body).toMatchObject({ code: 1, data: { status: 0 }, msg: expect.stringMatching(/submitted/i) });

@@ -21,7 +21,7 @@ import type {
   WithdrawRecordPage,
 } from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
-import { int, optInt, optStr, str } from '../../lib/validate';
+import { id as rowId, int, optInt, optStr, str } from '../../lib/validate';
 
 export const pageQuery = z.object({
   page: optInt(1, 100000).transform((v) => v ?? 1),
@@ -103,13 +103,13 @@ export const coinDepositQuery = z.object({
   number: money(),
   proofImg: str(300),
   address: str(128),
-  charge_id: int(1),
+  charge_id: rowId(),
 });
 
 export const wireDepositQuery = z.object({
   number: money(),
   proofImg: str(300),
-  wire_id: int(1),
+  wire_id: rowId(),
 });
 
 export const depositRecordsQuery = z.object({
@@ -121,10 +121,10 @@ export const depositRecordsQuery = z.object({
 export const drawSymbolQuery = z.object({ type: int(1, 2) });
 
 export const drawBody = z.object({
-  draw_currency_id: int(1),
+  draw_currency_id: rowId(),
   number: money(),
   memo: optText(200),
-  draw_method_id: int(1),
+  draw_method_id: rowId(),
 });
 
 export const drawListQuery = z.object({
@@ -160,7 +160,7 @@ export const bindBody = z.object({
   remark: optText(200),
 });
 
-export const idBody = z.object({ id: int(1) });
+export const idBody = z.object({ id: rowId() });
 
 const { ms } = wire;
 const id = z.number().int().min(1);
@@ -280,7 +280,7 @@ export const opsQueueQuery = z.object({
 
 export const opsDepositDecideBody = z
   .object({
-    id: int(1),
+    id: rowId(),
     decision: z.enum(['approve', 'reject', 'invalid'], { message: 'v.oneOf' }),
     reason: optText(500),
   })
@@ -291,7 +291,7 @@ export const opsDepositDecideBody = z
 
 export const opsWithdrawalDecideBody = z
   .object({
-    id: int(1),
+    id: rowId(),
     decision: z.enum(['pay', 'reject'], { message: 'v.oneOf' }),
     reference: optText(200),
     reason: optText(500),
@@ -333,7 +333,7 @@ export const opsChannelBody = z
     for (const k of need) if (!b[k]) c.addIssue({ code: 'custom', path: [k], message: 'v.required' });
   });
 
-export const opsEnableBody = z.object({ id: int(1), enabled: int(0, 1) });
+export const opsEnableBody = z.object({ id: rowId(), enabled: int(0, 1) });
 
 export const opsCurrencyBody = z.object({
   id: optInt(1),

@@ -18,7 +18,7 @@ import type {
   SupportUserFacts,
 } from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
-import { int, optInt, str } from '../../lib/validate';
+import { id, int, optInt, str } from '../../lib/validate';
 
 const status = z.enum(['open', 'pending', 'resolved']);
 
@@ -110,17 +110,17 @@ export const inboxQuery = z.object({
   page: optInt(1, 100_000),
   limit: optInt(1, 100),
 });
-export const idQuery = z.object({ id: int(1, Number.MAX_SAFE_INTEGER) });
+export const idQuery = z.object({ id: id() });
 export const assignBody = z.object({
-  id: int(1, Number.MAX_SAFE_INTEGER),
+  id: id(),
   ops_id: int(0, Number.MAX_SAFE_INTEGER),
 });
 export const statusBody = z.object({
-  id: int(1, Number.MAX_SAFE_INTEGER),
+  id: id(),
   status: z.enum(['open', 'resolved']),
 });
 export const replyBody = z.object({
-  id: int(1, Number.MAX_SAFE_INTEGER),
+  id: id(),
   client_id: z.string().regex(CHAT_CLIENT_ID_PATTERN),
   text: str(CHAT_MAX_TEXT),
 });
