@@ -291,7 +291,7 @@ function remoteConfig(r) {
       pkgDir: r.pkgDir,
       name: r.remote.replace('-', '_'),
       exposes: r.exposes,
-      locales: [r.namespace, ...(r.extraNamespaces ?? []), ...(env.standalone ? ['common'] : [])],
+      locales: [r.namespace, ...(r.extraNamespaces ?? []), ...(env.standalone ? ['common', 'numeric'] : [])],
       standalone: Boolean(env.standalone),
       outputPath: env.outDir ?? path.join(ROOT, 'dist/build', r.remote),
       ...(env.standalone

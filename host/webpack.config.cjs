@@ -44,7 +44,7 @@ module.exports = (env = {}, argv = {}) => {
     mode,
     pkgDir: __dirname,
     name: 'meridian_host',
-    locales: ['common', 'shell', 'ops'],
+    locales: ['common', 'shell', 'ops', 'numeric'],
     entry: { main: './src/bootstrap.tsx' },
     outputPath: env.outDir ?? path.join(ROOT, 'dist/host'),
     plugins: [

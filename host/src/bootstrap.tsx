@@ -33,6 +33,8 @@ import { startRealtime } from './app/realtime';
 
 registerNamespace('common', jsonNamespace('common', '/'));
 registerNamespace('shell', jsonNamespace('shell', '/'));
+// The number field's messages (shared NumericInput): fetched on the first number field shown, not at start-up.
+registerNamespace('numeric', jsonNamespace('numeric', '/'));
 
 const boot = readBoot();
 // The API host follows the site title (the demo site keeps it on this origin) and the server's word on production,

@@ -103,6 +103,7 @@ export {
 export { confirm } from './ui/confirm-state';
 export { Skeleton, SkeletonRows } from './ui/skeleton';
 export { VisuallyHidden } from './ui/visually-hidden';
+export { NumericInput, numericMessage, NUMERIC_NS } from './ui/numeric-input';
 
 // Types
 export type { Language, Period } from './constants';
@@ -140,3 +141,5 @@ export type { LoadState, LoadResult } from './hooks/use-load';
 export type { SendCodeButtonProps } from './ui/send-code-button';
 export type { QrCodeProps, QrLevel } from './ui/qr-code';
 export type { CopyButtonProps } from './ui/copy-button';
+export type { NumericInputProps } from './ui/numeric-input';
+export type { DecimalInputOptions, DecimalInputResult, DecimalInputReason } from './domain/input';

@@ -256,8 +256,13 @@ export type {
   OpsNewsPreview,
   OpsAnnouncement,
 } from './contract/support';
-export { sanitizeDecimal, sanitizeDigits } from './domain/input';
-export type { DecimalFieldOptions } from './domain/input';
+export {
+  parseDecimalInput,
+  decimalInputValue,
+  sanitizeDigits,
+  COMMA_DECIMAL_LANGUAGES,
+} from './domain/input';
+export type { DecimalInputOptions, DecimalInputResult, DecimalInputReason } from './domain/input';
 export { BOOT_ELEMENT_ID } from './protocol/boot';
 export type { BootData, BootSite } from './protocol/boot';
 export { isMobileUserAgent, isAndroidUserAgent, desktopSiteOrigin } from './api/device';

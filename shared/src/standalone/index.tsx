@@ -10,7 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { resolveApiOrigin } from '../api/api-host';
 import { configureApi } from '../api/client';
-import { i18n, initI18n, registerNamespace } from '../i18n/i18n';
+import { i18n, initI18n, jsonNamespace, registerNamespace } from '../i18n/i18n';
 import type { NamespaceLoader } from '../i18n/i18n';
 import { NavigationProvider } from '../navigation/navigation';
 import type { AppPath } from '../navigation/paths';
@@ -64,6 +64,8 @@ function Router({ pages }: { pages: Partial<Record<string, ComponentType>> }) {
 
 /** Render the remote's pages in the local shell. */
 export async function startStandalone(options: StandaloneOptions): Promise<void> {
+  // The number field's messages, as the host registers them (the standalone build emits them at its root).
+  registerNamespace('numeric', jsonNamespace('numeric', '/'));
   for (const [ns, loader] of Object.entries(options.namespaces)) registerNamespace(ns, loader);
   const origin = () => options.apiOrigin ?? resolveApiOrigin(window.location, document.title);
   configureApi({

@@ -41,6 +41,8 @@ export type FakeNavigation = AppNavigation & { navigate: jest.Mock; back: jest.M
 export function createRemoteTestKit(namespace: string, { also = [] }: { also?: string[] } = {}) {
   const en: { common: Strings } & Record<string, Strings> = {
     common: readNs('common'),
+    // The number field's messages (NumericInput), which the host loads for every remote.
+    numeric: readNs('numeric'),
     [namespace]: readNs(namespace),
     ...Object.fromEntries(also.map((ns) => [ns, readNs(ns)])),
   };
@@ -49,7 +51,7 @@ export function createRemoteTestKit(namespace: string, { also = [] }: { also?: s
     const instance = createInstance();
     void instance.use(initReactI18next).init({
       lng: 'en',
-      ns: ['common', namespace, ...also],
+      ns: ['common', 'numeric', namespace, ...also],
       defaultNS: 'common',
       resources: { en },
       initAsync: false,

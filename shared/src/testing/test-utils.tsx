@@ -20,18 +20,22 @@ import { defaultTheme } from '../theme/theme';
 
 // Read, not imported: `shared` may not depend on `locales` (lint), and this must never reach a bundle. Tests use
 // the real English source so they break when a key they rely on is renamed.
-const commonEn = JSON.parse(
-  readFileSync(join(__dirname, '..', '..', '..', 'locales', 'en', 'common.json'), 'utf8'),
-) as Record<string, unknown>;
+const readEn = (ns: string) =>
+  JSON.parse(
+    readFileSync(join(__dirname, '..', '..', '..', 'locales', 'en', `${ns}.json`), 'utf8'),
+  ) as Record<string, unknown>;
+const commonEn = readEn('common');
+/** The number field's own namespace (NumericInput), loaded like `common` wherever it is shown. */
+const numericEn = readEn('numeric');
 
 /** A fresh i18next instance with the English `common` namespace (plus any extra namespaces), ready at once. */
 export function createTestI18n(extra: Record<string, Record<string, unknown>> = {}): I18n {
   const instance = createInstance();
   void instance.use(initReactI18next).init({
     lng: 'en',
-    ns: ['common', ...Object.keys(extra)],
+    ns: ['common', 'numeric', ...Object.keys(extra)],
     defaultNS: 'common',
-    resources: { en: { common: commonEn, ...extra } },
+    resources: { en: { common: commonEn, numeric: numericEn, ...extra } },
     initAsync: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
