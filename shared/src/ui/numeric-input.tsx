@@ -30,7 +30,10 @@ export type NumericInputProps = Omit<
   options: Omit<DecimalInputOptions, 'language'>;
   /** Say "Enter a number" for an empty field (otherwise an empty field is quiet; the parent decides if it may be). */
   required?: boolean;
-  /** Another message about this field (a rule, the server's answer), shown when the text itself reads as a number. */
+  /**
+   * Another message about this field (a rule, the server's answer), shown when the text reads as a number or is
+   * empty; a text that is not a number shows its own reason instead.
+   */
   error?: string | null;
   /** The page's own input look (a styled input); a plain bordered input by default. */
   inputAs?: ElementType;
@@ -101,11 +104,14 @@ export function NumericInput({
   const language = normalizeLanguage(i18n.language);
   const read = (text: string) => parseDecimalInput(text, { ...options, language });
   const result = read(value);
-  const format = ready ? numericMessage(result, t, i18n.language, { required }) : null;
-  // A disabled field is not being filled in: it says nothing.
-  const message = disabled
-    ? null
-    : (format ?? (result.ok || result.reason === 'empty' ? (error ?? null) : null));
+  // A disabled field is not being filled in: it says nothing. An empty one says the parent's words first (its own
+  // "Enter a number" when required); a text that is not a number says why; a number shows the parent's rule, if any.
+  let message: string | null = null;
+  if (!disabled) {
+    if (result.ok) message = error ?? null;
+    else if (result.reason === 'empty') message = error ?? (required && ready ? t('empty') : null);
+    else message = ready ? numericMessage(result, t, i18n.language) : null;
+  }
   const Input = inputAs ?? PlainInput;
   return (
     <Wrap className={className}>

@@ -77,21 +77,85 @@ describe('order ticket', () => {
     );
   });
 
-  it('SL and TP inputs are enabled only when ticked, and take only a price as typed', () => {
-    mockServer({});
+  it('SL and TP inputs are enabled only when ticked, and show exactly what was typed with the reason', async () => {
+    logIn(demoUser);
+    const server = mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
     renderTicket();
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('100,000.00'));
     expect(screen.getByTestId('sl')).toBeDisabled();
     expect(screen.getByTestId('tp')).toBeDisabled();
     fireEvent.click(screen.getByTestId('tp-on'));
     expect(screen.getByTestId('tp')).toBeEnabled();
     expect(screen.getByTestId('tp')).toHaveAttribute('inputmode', 'decimal');
-    type('tp', '-1.2x5e3');
-    expect(screen.getByTestId('tp')).toHaveValue('1.253');
-    // Capped at the instrument's precision (5 decimals).
+    type('tp', '-5');
+    expect(screen.getByTestId('tp')).toHaveValue('-5');
+    expect(screen.getByTestId('tp-error')).toHaveTextContent('No minus or plus sign');
+    expect(screen.getByTestId('submit-order')).toBeDisabled();
+    // Beyond the instrument's precision (5 decimals): kept as typed, refused, naming the limit.
     type('tp', '1.1234567');
-    expect(screen.getByTestId('tp')).toHaveValue('1.12345');
+    expect(screen.getByTestId('tp')).toHaveValue('1.1234567');
+    expect(screen.getByTestId('tp-error')).toHaveTextContent('Too many decimals: at most 5');
+    fireEvent.click(screen.getByTestId('tp-on'));
+    fireEvent.click(screen.getByTestId('sl-on'));
+    type('sl', '0.0000000001');
+    expect(screen.getByTestId('sl')).toHaveValue('0.0000000001');
+    expect(screen.getByTestId('sl-error')).toHaveTextContent('Too many decimals: at most 5');
     type('lots', 'abc0.0155');
+    expect(screen.getByTestId('lots')).toHaveValue('abc0.0155');
+    expect(screen.getByTestId('lots-error')).toHaveTextContent('Not a number');
+    expect(screen.getByTestId('submit-order')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('submit-order'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(server.find('/v1/api/forex/submit')).toHaveLength(0);
+  });
+
+  it('lots -5 and 1,000,000 lots: the reason beside lots, no figures, the action disabled, nothing sent', async () => {
+    logIn(demoUser);
+    const server = mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
+    renderTicket();
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('100,000.00'));
+    type('lots', '-5');
+    expect(screen.getByTestId('lots')).toHaveValue('-5');
+    expect(screen.getByTestId('lots-error')).toHaveTextContent('No minus or plus sign');
+    expect(screen.getByTestId('submit-order')).toBeDisabled();
+    // The stepper: minus has nothing to step from, plus restarts from the minimum.
+    expect(screen.getByTestId('lots-minus')).toBeDisabled();
+    type('lots', '1000000');
+    expect(screen.getByTestId('lots-error')).toHaveTextContent('Too large: at most 10,000');
+    expect(screen.getByTestId('est-margin')).toHaveTextContent('—');
+    expect(screen.getByTestId('est-fee')).toHaveTextContent('—');
+    expect(screen.getByTestId('liquidation')).toHaveTextContent('—');
+    expect(screen.getByTestId('liquidation')).not.toHaveTextContent('Not enough balance');
+    expect(screen.getByTestId('submit-order')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('submit-order'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(screen.getByTestId('lots-plus'));
     expect(screen.getByTestId('lots')).toHaveValue('0.01');
+    expect(screen.queryByTestId('lots-error')).toBeNull();
+    expect(screen.getByTestId('submit-order')).toBeEnabled();
+    expect(server.find('/v1/api/forex/submit')).toHaveLength(0);
+  });
+
+  it('a pending target of 1.1.1 is kept as typed and refused; a valid one is sent as read', async () => {
+    logIn(demoUser);
+    const server = mockServer({
+      '/v1/api/main/account/forexDetail': detail('100000.00'),
+      '/v1/api/forex/submit': ok(null, 'Placed'),
+    });
+    renderTicket();
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('100,000.00'));
+    fireEvent.click(screen.getByTestId('mode-pending'));
+    type('target-price', '1.1.1');
+    expect(screen.getByTestId('target-price')).toHaveValue('1.1.1');
+    expect(screen.getByTestId('target-price-error')).toHaveTextContent(
+      'One decimal point at most, and no thousands separators',
+    );
+    expect(screen.getByTestId('submit-order')).toBeDisabled();
+    type('target-price', '1.11');
+    fireEvent.click(screen.getByTestId('submit-order'));
+    fireEvent.click(within(await confirmDialog()).getByTestId('confirm-order'));
+    await waitFor(() => expect(server.find('/v1/api/forex/submit')).toHaveLength(1));
+    expect(server.find('/v1/api/forex/submit')[0]?.query.get('target_price')).toBe('1.11');
   });
 
   it('a ticked stop loss without a valid price is refused beside it, never dropped; the message goes once valid', async () => {
@@ -100,13 +164,17 @@ describe('order ticket', () => {
     renderTicket();
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('100,000.00'));
     fireEvent.click(screen.getByTestId('sl-on'));
-    fireEvent.click(screen.getByTestId('submit-order'));
+    // Empty: said at once, and the action waits for a price.
     expect(screen.getByTestId('sl-error')).toHaveTextContent('Enter a stop loss price above 0');
+    expect(screen.getByTestId('submit-order')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('submit-order'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     type('sl', '0');
-    expect(screen.getByTestId('sl-error')).toBeInTheDocument();
-    // Above the bid for a buy: the wrong side.
+    expect(screen.getByTestId('sl-error')).toHaveTextContent('Must be more than 0');
+    // Above the bid for a buy: the wrong side, said on a tap.
     type('sl', '1.2');
+    fireEvent.click(screen.getByTestId('submit-order'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByTestId('sl-error')).toHaveTextContent(
       'For a buy, the stop loss must be below the price',
     );
@@ -115,13 +183,13 @@ describe('order ticket', () => {
     expect(server.find('/v1/api/forex/submit')).toHaveLength(0);
   });
 
-  it("a pending order without a price says 'Enter price'", () => {
+  it("a pending order without a price says 'Enter price' and waits for one", () => {
     logIn();
     mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
     renderTicket();
     fireEvent.click(screen.getByTestId('mode-pending'));
-    fireEvent.click(screen.getByTestId('submit-order'));
-    expect(screen.getByTestId('price-error')).toHaveTextContent('Enter price');
+    expect(screen.getByTestId('target-price-error')).toHaveTextContent('Enter price');
+    expect(screen.getByTestId('submit-order')).toBeDisabled();
   });
 
   it('steps lots by Pip; minus disabled when quantity minus step is not above zero', () => {
@@ -364,7 +432,7 @@ describe('order ticket', () => {
     await waitFor(() =>
       expect(screen.getByTestId('liquidation')).toHaveTextContent('Not enough balance for this order'),
     );
-    type('lots', '99999');
+    type('lots', '10000');
     expect(screen.getByTestId('liquidation')).toHaveTextContent('Not enough balance for this order');
   });
 

@@ -2,8 +2,10 @@
  * The order ticket (docs/routes.md `/trade`, docs/rules.md "Order ticket checks"): side, market or pending, leverage, lots on the Pip step, SL and TP behind
  * tick boxes, live estimates (margin, fee, liquidation against the whole account) by the engine's formulas, the
  * available balance, then a confirmation listing everything that will be sent, and the server's message as a toast.
- * A guest is sent to log in; a closed market, or a price that stopped updating (`priceLive` false), disables the order. Number fields keep only what a number can hold;
- * a refused field says why beside it, and the message goes as soon as the field is valid.
+ * A guest is sent to log in; a closed market, or a price that stopped updating (`priceLive` false), disables the order.
+ * Number fields (the shared NumericInput) show exactly what was typed and say beside it why it is not a number they
+ * take; the action stays disabled until every number in use is valid, and only what the fields read is sent. A rule
+ * broken by valid numbers (off the lot step, a stop on the wrong side) is said beside its field on a tap.
  * Render it with `key={instrument.Id}`: a new instrument starts a new ticket (its lots, step and leverages differ).
  */
 import { useId, useRef, useState } from 'react';
@@ -11,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
+  NumericInput,
   readStorage,
   sessionAtom,
   siteSettingsAtom,
@@ -20,7 +23,15 @@ import {
   useAtomValue,
   writeStorage,
 } from '@meridian/shared';
-import { BUY, formatMicros, hrefs, PATHS, pendingKindOf, sanitizeDecimal, SELL } from '@meridian/shared/pure';
+import {
+  BUY,
+  formatMicros,
+  hrefs,
+  normalizeLanguage,
+  PATHS,
+  pendingKindOf,
+  SELL,
+} from '@meridian/shared/pure';
 import type { Side } from '@meridian/shared/pure';
 import { formatPrice } from '../../../lib/format';
 import { decimalsOf, formatAmount, formatNumber } from '../../../lib/format-amount';
@@ -37,8 +48,12 @@ import {
   estimate,
   freeBalanceOf,
   leveragesOf,
+  lotsOptions,
+  priceOptions,
   stepQuantity,
   stopsAllowed,
+  ticketNumbers,
+  ticketNumbersValid,
 } from '../state/ticket-rules';
 import type { OrderMode, TicketField, TicketForm, TicketInstrument } from '../state/ticket-rules';
 import { actionLabel, OrderConfirm } from './order-confirm';
@@ -55,9 +70,6 @@ export type OrderTicketProps = {
   rateFollowsPrice?: boolean;
   lang: string;
 };
-
-/** Characters a lots or price field keeps: far beyond any real order, short of anything absurd. */
-const MAX_FIELD_LENGTH = 12;
 
 /** The deviations chosen on this device, per instrument (in deviation units). */
 function storedDeviations(): Record<string, number> {
@@ -128,17 +140,27 @@ export function OrderTicket({
   };
 
   const feeType = settings?.trade_fee_type ?? 1;
-  const est = estimate(form, instrument, { quote, feeType, account, usdRate, rateFollowsPrice });
+  const language = normalizeLanguage(lang);
+  const est = estimate(form, instrument, { quote, feeType, account, usdRate, rateFollowsPrice, language });
   const leverages = leveragesOf(instrument);
   const price = form.side === BUY ? quote.ask : quote.bid;
   const precision = instrument.PricePrecision;
   const balance = freeBalanceOf(account);
   const canSetStops = stopsAllowed(account);
-  const check = checkTicket(form, instrument, { loggedIn: session.isLoggedIn, account, quote });
+  const check = checkTicket(form, instrument, { loggedIn: session.isLoggedIn, account, quote, language });
+  const numbers = ticketNumbers(form, instrument, language);
+  const numbersValid = ticketNumbersValid(form, instrument, { account, language });
+  // A field whose text is not a number says why itself (NumericInput); an empty one gets the rule's own words at
+  // once; a rule broken by valid numbers is said after a tap on the action.
   const fieldError = (field: TicketField): string | null =>
-    showErrors && check.kind === 'error' && check.field === field ? t(check.key, check.vars) : null;
-  const priceField = (v: string) => sanitizeDecimal(v, { decimals: precision, maxLength: MAX_FIELD_LENGTH });
-  const targetPrice = form.mode === 0 && Number(form.price) > 0 ? Number(form.price) : null;
+    check.kind === 'error' &&
+    check.field === field &&
+    (showErrors || numbers[field as keyof typeof numbers] === null)
+      ? t(check.key, check.vars)
+      : null;
+  const lotsField = lotsOptions(instrument);
+  const priceField = priceOptions(instrument);
+  const targetPrice = form.mode === 0 && numbers.price !== null ? Number(numbers.price) : null;
   const pendingKind =
     form.mode === 0 && targetPrice !== null ? pendingKindOf(form.side, targetPrice, quote) : null;
   const fmtPrice = (v: string | number) => formatPrice(Number(v), precision, lang);
@@ -243,21 +265,16 @@ export function OrderTicket({
       </Tabs>
 
       {form.mode === 0 ? (
-        <Field
-          label={t('ticket.targetPrice')}
-          htmlFor={`${ids}-price`}
-          error={fieldError('price')}
-          testId="price"
-        >
-          <NumberInput
+        <Field label={t('ticket.targetPrice')} htmlFor={`${ids}-price`}>
+          <Numeric
             id={`${ids}-price`}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={MAX_FIELD_LENGTH}
+            inputAs={NumberInput}
+            options={priceField}
+            required
             value={form.price}
             placeholder={formatPrice(price, precision, 'en').replace(/,/g, '')}
-            aria-invalid={fieldError('price') ? true : undefined}
-            onChange={(e) => set('price', priceField(e.target.value))}
+            error={fieldError('price')}
+            onChange={(text) => set('price', text)}
             data-testid="target-price"
           />
         </Field>
@@ -312,40 +329,31 @@ export function OrderTicket({
         )}
       </Field>
 
-      <Field label={t('ticket.lots')} htmlFor={`${ids}-lots`} error={fieldError('lots')} testId="lots">
+      <Field label={t('ticket.lots')} htmlFor={`${ids}-lots`}>
         <Stepper>
           <StepButton
             type="button"
             aria-label={t('ticket.less')}
-            disabled={!canStepDown(form.lots, instrument.Pip)}
-            onClick={() => set('lots', stepQuantity(form.lots, instrument, -1))}
+            disabled={!canStepDown(numbers.lots, instrument.Pip)}
+            onClick={() => set('lots', stepQuantity(numbers.lots, instrument, -1))}
             data-testid="lots-minus"
           >
             −
           </StepButton>
-          <NumberInput
+          <Numeric
             id={`${ids}-lots`}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={MAX_FIELD_LENGTH}
+            inputAs={CenteredInput}
+            options={lotsField}
+            required
             value={form.lots}
-            aria-invalid={fieldError('lots') ? true : undefined}
-            onChange={(e) =>
-              set(
-                'lots',
-                sanitizeDecimal(e.target.value, {
-                  decimals: Math.max(decimalsOf(instrument.Pip), decimalsOf(instrument.ForexMinCont)),
-                  maxLength: MAX_FIELD_LENGTH,
-                }),
-              )
-            }
+            error={fieldError('lots')}
+            onChange={(text) => set('lots', text)}
             data-testid="lots"
-            $center
           />
           <StepButton
             type="button"
             aria-label={t('ticket.more')}
-            onClick={() => set('lots', stepQuantity(form.lots, instrument, 1))}
+            onClick={() => set('lots', stepQuantity(numbers.lots, instrument, 1))}
             data-testid="lots-plus"
           >
             +
@@ -359,8 +367,9 @@ export function OrderTicket({
         value={form.sl}
         disabled={!canSetStops}
         error={fieldError('sl')}
+        options={priceField}
         onToggle={(on) => set('slOn', on)}
-        onChange={(v) => set('sl', priceField(v))}
+        onChange={(v) => set('sl', v)}
         testId="sl"
       />
       <StopRow
@@ -369,8 +378,9 @@ export function OrderTicket({
         value={form.tp}
         disabled={!canSetStops}
         error={fieldError('tp')}
+        options={priceField}
         onToggle={(on) => set('tpOn', on)}
-        onChange={(v) => set('tp', priceField(v))}
+        onChange={(v) => set('tp', v)}
         testId="tp"
       />
       {!canSetStops && <Hint data-testid="stops-hint">{stopsHint}</Hint>}
@@ -390,7 +400,7 @@ export function OrderTicket({
         <Action
           type="button"
           $side={form.side}
-          disabled={!marketOpen || !priceLive || busy}
+          disabled={!marketOpen || !priceLive || busy || (session.isLoggedIn && !numbersValid)}
           onClick={submit}
           data-testid="submit-order"
         >
@@ -443,6 +453,7 @@ function StopRow({
   value,
   disabled,
   error,
+  options,
   onToggle,
   onChange,
   testId,
@@ -452,6 +463,7 @@ function StopRow({
   value: string;
   disabled: boolean;
   error: string | null;
+  options: ReturnType<typeof priceOptions>;
   onToggle: (on: boolean) => void;
   onChange: (value: string) => void;
   testId: string;
@@ -470,24 +482,19 @@ function StopRow({
         <span>{label}</span>
       </Check>
       <div>
-        <NumberInput
+        <Numeric
           id={id}
           aria-label={label}
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={MAX_FIELD_LENGTH}
+          inputAs={NumberInput}
+          options={options}
+          required
           disabled={!on || disabled}
           value={on && !disabled ? value : ''}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => onChange(e.target.value)}
+          error={error}
+          onChange={(text) => onChange(text)}
           data-testid={testId}
         />
       </div>
-      {error && (
-        <FieldError role="alert" data-testid={`${testId}-error`}>
-          {error}
-        </FieldError>
-      )}
     </Row>
   );
 }
@@ -558,6 +565,13 @@ const Row = styled.div`
   }
 `;
 
+/** The shared number field in a ticket row: the input at the row's end, its message under it, end-aligned. */
+const Numeric = styled(NumericInput)`
+  flex: 1;
+  align-items: flex-end;
+  text-align: end;
+`;
+
 const NumberInput = styled.input<{ $center?: boolean }>`
   width: 100%;
   max-width: 180px;
@@ -573,7 +587,12 @@ const NumberInput = styled.input<{ $center?: boolean }>`
   &:disabled {
     opacity: 0.4;
   }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.color.danger};
+  }
 `;
+
+const CenteredInput = styled(NumberInput).attrs({ $center: true })``;
 
 const FieldError = styled.p`
   grid-column: 1 / -1;

@@ -6,6 +6,8 @@ import {
   estimate,
   stepQuantity,
   stopsAllowed,
+  ticketNumbers,
+  ticketNumbersValid,
 } from './ticket-rules';
 import type { TicketForm, TicketInstrument } from './ticket-rules';
 
@@ -96,7 +98,11 @@ describe('checkTicket: the rules of docs/rules.md, one by one', () => {
     expect(checkTicket(form({ lots: '' }), fx, ctx)).toMatchObject({ key: 'ticket.lotsRequired' });
     expect(checkTicket(form({ lots: '0' }), fx, ctx)).toMatchObject({ key: 'ticket.lotsRequired' });
     expect(checkTicket(form({ lots: 'abc' }), fx, ctx)).toMatchObject({ key: 'ticket.lotsRequired' });
-    expect(checkTicket(form({ lots: '0.015' }), fx, ctx)).toMatchObject({ key: 'ticket.lotsOffStep' });
+    // More decimals than the step has is not a quantity the field takes (it says so itself): never sent.
+    expect(checkTicket(form({ lots: '0.015' }), fx, ctx)).toMatchObject({ key: 'ticket.lotsRequired' });
+    expect(checkTicket(form({ lots: '0.07' }), { ...fx, Pip: 0.05, ForexMinCont: 0.05 }, ctx)).toMatchObject({
+      key: 'ticket.lotsOffStep',
+    });
     expect(checkTicket(form({ lots: '0.1' }), { ...fx, ForexMinCont: 0.5 }, ctx)).toMatchObject({
       key: 'ticket.lotsBelowMin',
       vars: { min: 0.5 },
@@ -187,13 +193,18 @@ describe('lots stepper', () => {
     expect(canStepDown('0.01', 0.01)).toBe(false);
     expect(canStepDown('0.02', 0.01)).toBe(true);
     expect(canStepDown('0.1', 0.1)).toBe(false);
-    expect(canStepDown('', 0.01)).toBe(false);
+    // The field reads no quantity ("-5", "1.1.1", empty): nothing to step down from.
+    expect(canStepDown(null, 0.01)).toBe(false);
   });
   it('steps on the Pip grid, exactly', () => {
     expect(stepQuantity('0.01', fx, 1)).toBe('0.02');
     expect(stepQuantity('0.10', fx, -1)).toBe('0.09');
     expect(stepQuantity('0.3', { ...fx, Pip: 0.1 }, 1)).toBe('0.4');
-    expect(stepQuantity('x', fx, 1)).toBe('0.01');
+    // From what the field reads: an invalid text restarts from the minimum, never from its digits.
+    expect(stepQuantity(ticketNumbers(form({ lots: '-5' }), fx).lots, fx, 1)).toBe('0.01');
+    expect(stepQuantity(null, fx, -1)).toBe('0.01');
+    // Never beyond the server's bound.
+    expect(stepQuantity('10000', fx, 1)).toBe('10000');
   });
 });
 
@@ -261,9 +272,51 @@ describe('estimate: margin and fee by the engine formulas (docs/rules.md)', () =
     expect(estimate(form(), fx, { ...base, account: account(100), feeType: 1 }).liquidation).toEqual({
       kind: 'noMargin',
     });
-    // 99,999 lots: beyond anything an amount holds, still no price.
-    expect(estimate(form({ lots: '99999' }), fx, { ...base, feeType: 1 }).liquidation).toEqual({
+    // 10,000 lots (the bound): more than 100,000 USD pays for, still no price.
+    expect(estimate(form({ lots: '10000' }), fx, { ...base, feeType: 1 }).liquidation).toEqual({
       kind: 'noMargin',
+    });
+  });
+  it('a lots or price field that is not a valid number gives no figure at all', () => {
+    for (const lots of ['1000000', '-5', '1e308', '1.1.1', '0.015', ''])
+      expect(estimate(form({ lots }), fx, { ...base, feeType: 1 })).toEqual({
+        marginMicros: null,
+        feeMicros: null,
+        liquidation: null,
+      });
+    expect(estimate(form({ mode: 0, price: '1.1.1' }), fx, { ...base, feeType: 1 }).marginMicros).toBeNull();
+  });
+});
+
+describe('the ticket reads its numbers as typed, never rewritten', () => {
+  const ctx = { account: null };
+  it('lots: -5, 1,000,000 and 1e308 are not quantities; the numbers sent are canonical', () => {
+    expect(ticketNumbers(form({ lots: '-5' }), fx).lots).toBeNull();
+    expect(ticketNumbers(form({ lots: '1000000' }), fx).lots).toBeNull();
+    expect(ticketNumbers(form({ lots: '1e308' }), fx).lots).toBeNull();
+    expect(ticketNumbers(form({ lots: ' 0.50 ' }), fx).lots).toBe('0.50');
+    expect(ticketNumbersValid(form({ lots: '-5' }), fx, ctx)).toBe(false);
+    expect(ticketNumbersValid(form(), fx, ctx)).toBe(true);
+  });
+  it('prices: 1.1.1 as a target and 0.0000000001 as a stop are refused; a comma reads as a point in German', () => {
+    expect(ticketNumbersValid(form({ mode: 0, price: '1.1.1' }), fx, ctx)).toBe(false);
+    expect(ticketNumbersValid(form({ slOn: true, sl: '0.0000000001' }), fx, ctx)).toBe(false);
+    expect(ticketNumbersValid(form({ tpOn: true, tp: '-5' }), fx, ctx)).toBe(false);
+    // An unticked stop is not in use.
+    expect(ticketNumbersValid(form({ slOn: false, sl: '-5' }), fx, ctx)).toBe(true);
+    expect(ticketNumbers(form({ mode: 0, price: '1,2' }), fx, 'de').price).toBe('1.2');
+    expect(ticketNumbers(form({ mode: 0, price: '1,2' }), fx, 'en').price).toBeNull();
+  });
+  it('checkTicket sends the numbers the fields read', () => {
+    const r = checkTicket(form({ lots: '0.50', mode: 0, price: '1,12', tpOn: true, tp: '1,2' }), fx, {
+      loggedIn: true,
+      account: null,
+      quote,
+      language: 'fr',
+    });
+    expect(r).toMatchObject({
+      kind: 'ok',
+      params: { cont: '0.50', target_price: '1.12', target_profit_price: '1.2' },
     });
   });
 });

@@ -16,17 +16,22 @@ import {
   MARGIN_MODE_FIXED,
   marginMicros,
   openPriceOf,
+  parseDecimalInput,
   pendingKindOf,
   priceText,
   stepLots,
+  TRADE_INPUT_LIMITS,
 } from '@meridian/shared/pure';
 import type {
   AccountState,
+  DecimalInputOptions,
+  Language,
   NewOrderLiquidation,
   PendingKind,
   Side,
   SubmitParams,
 } from '@meridian/shared/pure';
+import { decimalsOf } from '../../../lib/format-amount';
 
 /** 1 market price, 0 pending at a target price (docs/states.md). */
 export type OrderMode = 0 | 1;
@@ -82,10 +87,53 @@ export type TicketCheck =
   | ({ kind: 'error' } & TicketError)
   | { kind: 'ok'; params: SubmitParams; pendingKind: PendingKind | null };
 
-/** A decimal typed by the user: digits with one optional point. */
-const DECIMAL = /^\d+(\.\d+)?$/;
-const isDecimal = (s: string) => DECIMAL.test(s.trim());
-const isPositive = (s: string) => isDecimal(s) && Number(s) > 0;
+/** What the lots field takes: the lot step's decimals, more than 0, at most the server's bound. */
+export const lotsOptions = (inst: TicketInstrument): Omit<DecimalInputOptions, 'language'> => ({
+  decimals: Math.max(decimalsOf(inst.Pip), decimalsOf(inst.ForexMinCont)),
+  max: TRADE_INPUT_LIMITS.maxLots,
+});
+
+/** What a price field (pending target, stop loss, take profit) takes: the instrument's precision, more than 0. */
+export const priceOptions = (inst: TicketInstrument): Omit<DecimalInputOptions, 'language'> => ({
+  decimals: inst.PricePrecision,
+  max: TRADE_INPUT_LIMITS.maxPrice,
+});
+
+/** The number a field's text stands for (canonical decimal text), or null when the field does not take it. */
+const valueOf = (text: string, options: Omit<DecimalInputOptions, 'language'>, language?: Language) => {
+  const r = parseDecimalInput(text, { ...options, language });
+  return r.ok ? r.value : null;
+};
+
+/** The ticket's numbers as the fields read them: null for a field whose text is not a number it takes. */
+export function ticketNumbers(form: TicketForm, inst: TicketInstrument, language?: Language) {
+  const price = priceOptions(inst);
+  return {
+    lots: valueOf(form.lots, lotsOptions(inst), language),
+    price: valueOf(form.price, price, language),
+    sl: valueOf(form.sl, price, language),
+    tp: valueOf(form.tp, price, language),
+  };
+}
+
+/**
+ * Whether every number field in use reads as a number it takes (lots; the target of a pending order; a ticked stop
+ * when stops are allowed): until then the ticket's action stays disabled and each field says why.
+ */
+export function ticketNumbersValid(
+  form: TicketForm,
+  inst: TicketInstrument,
+  ctx: { account: AccountState | null; language?: Language },
+): boolean {
+  const n = ticketNumbers(form, inst, ctx.language);
+  const stops = stopsAllowed(ctx.account);
+  return (
+    n.lots !== null &&
+    (form.mode !== 0 || n.price !== null) &&
+    (!form.slOn || !stops || n.sl !== null) &&
+    (!form.tpOn || !stops || n.tp !== null)
+  );
+}
 
 /** The free balance (USD) of an account, or null while unknown. */
 export const freeBalanceOf = (account: AccountState | null): number | null =>
@@ -105,16 +153,22 @@ export const leveragesOf = (i: TicketInstrument): number[] => (i.HasForexMultipl
 export function checkTicket(
   form: TicketForm,
   inst: TicketInstrument,
-  ctx: { loggedIn: boolean; account: AccountState | null; quote: { bid: number; ask: number } },
+  ctx: {
+    loggedIn: boolean;
+    account: AccountState | null;
+    quote: { bid: number; ask: number };
+    language?: Language;
+  },
 ): TicketCheck {
+  const n = ticketNumbers(form, inst, ctx.language);
   if (!ctx.loggedIn) return { kind: 'login' };
   if (leveragesOf(inst).length === 0) return { kind: 'error', key: 'ticket.noLeverage' };
   if ((form.slOn || form.tpOn) && !stopsAllowed(ctx.account))
     return { kind: 'error', key: 'ticket.stopsNeedBalance', vars: { min: SLTP_BALANCE_THRESHOLD } };
   if (form.leverage === null || !leveragesOf(inst).includes(form.leverage))
     return { kind: 'error', key: 'ticket.leverageRequired', field: 'leverage' };
-  const lots = form.lots.trim();
-  if (!isPositive(lots)) return { kind: 'error', key: 'ticket.lotsRequired', field: 'lots' };
+  const lots = n.lots;
+  if (lots === null) return { kind: 'error', key: 'ticket.lotsRequired', field: 'lots' };
   const lotsCheck = checkLots(lots, inst.Pip, inst.ForexMinCont);
   if (lotsCheck === 'belowMinimum')
     return { kind: 'error', key: 'ticket.lotsBelowMin', vars: { min: inst.ForexMinCont }, field: 'lots' };
@@ -122,13 +176,13 @@ export function checkTicket(
     return { kind: 'error', key: 'ticket.lotsOffStep', vars: { step: inst.Pip }, field: 'lots' };
   let target = '0';
   if (form.mode === 0) {
-    if (!isPositive(form.price)) return { kind: 'error', key: 'ticket.enterPrice', field: 'price' };
-    target = form.price.trim();
+    if (n.price === null) return { kind: 'error', key: 'ticket.enterPrice', field: 'price' };
+    target = n.price;
   }
-  if (form.slOn && !isPositive(form.sl)) return { kind: 'error', key: 'ticket.slRequired', field: 'sl' };
-  if (form.tpOn && !isPositive(form.tp)) return { kind: 'error', key: 'ticket.tpRequired', field: 'tp' };
-  const sl = form.slOn ? form.sl.trim() : '0';
-  const tp = form.tpOn ? form.tp.trim() : '0';
+  if (form.slOn && n.sl === null) return { kind: 'error', key: 'ticket.slRequired', field: 'sl' };
+  if (form.tpOn && n.tp === null) return { kind: 'error', key: 'ticket.tpRequired', field: 'tp' };
+  const sl = form.slOn && n.sl !== null ? n.sl : '0';
+  const tp = form.tpOn && n.tp !== null ? n.tp : '0';
   const reference = form.mode === 0 ? target : closePriceOf(form.side, ctx.quote);
   const stops = checkStops(form.side, reference, sl, tp);
   if (stops === 'slWrongSide')
@@ -162,16 +216,23 @@ export function checkTicket(
   };
 }
 
-/** The minus button is disabled when quantity minus step is not above zero (docs/rules.md). */
-export function canStepDown(lots: string, pip: number): boolean {
-  if (!isDecimal(lots)) return false;
+/**
+ * The minus button is disabled when quantity minus step is not above zero (docs/rules.md), and while the lots
+ * field holds no valid quantity (`lots` null: what the field reads).
+ */
+export function canStepDown(lots: string | null, pip: number): boolean {
+  if (lots === null) return false;
   return Number(stepLots(lots, pip, -1)) > 0;
 }
 
-/** Lots after + or −, on the Pip grid; an unreadable quantity restarts from the minimum. */
-export function stepQuantity(lots: string, inst: TicketInstrument, dir: 1 | -1): string {
-  if (!isDecimal(lots)) return String(inst.ForexMinCont);
-  return stepLots(lots, inst.Pip, dir);
+/**
+ * Lots after + or −, on the Pip grid, from the quantity the field reads; a field that reads no valid quantity
+ * (`lots` null) restarts from the minimum, whatever it held.
+ */
+export function stepQuantity(lots: string | null, inst: TicketInstrument, dir: 1 | -1): string {
+  if (lots === null) return String(inst.ForexMinCont);
+  const next = stepLots(lots, inst.Pip, dir);
+  return Number(next) > TRADE_INPUT_LIMITS.maxLots ? lots : next;
 }
 
 export type Estimates = {
@@ -197,14 +258,17 @@ export function estimate(
     usdRate: number | undefined;
     /** The quote currency's USD rate comes from this instrument's own price (USD/JPY). */
     rateFollowsPrice?: boolean;
+    language?: Language;
   },
 ): Estimates {
   const none: Estimates = { marginMicros: null, feeMicros: null, liquidation: null };
-  const lots = form.lots.trim();
-  if (!isPositive(lots) || form.leverage === null) return none;
+  // Only numbers the fields take are estimated: an invalid field shows "—", never a figure from what it held.
+  const n = ticketNumbers(form, inst, ctx.language);
+  const lots = n.lots;
+  if (lots === null || form.leverage === null) return none;
   const pending = form.mode === 0;
-  if (pending && !isPositive(form.price)) return none;
-  const open = pending ? form.price.trim() : openPriceOf(form.side, ctx.quote);
+  if (pending && n.price === null) return none;
+  const open = pending && n.price !== null ? n.price : openPriceOf(form.side, ctx.quote);
   if (Number(open) <= 0) return none;
   const spread = Math.max(0, ctx.quote.ask - ctx.quote.bid);
   const close = pending
