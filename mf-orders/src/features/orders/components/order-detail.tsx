@@ -3,18 +3,25 @@
  * its actions: close a position, cancel a pending order, edit TP/SL. Every action button is disabled while its
  * call runs, and the call is guarded against a second tap (useAction).
  */
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { Dialog, MARGIN_DECIMALS, SLTP_BALANCE_THRESHOLD, confirm, toast } from '@meridian/shared';
-import { CLOSE_REASONS, sanitizeDecimal } from '@meridian/shared/pure';
+import {
+  Dialog,
+  MARGIN_DECIMALS,
+  NumericInput,
+  SLTP_BALANCE_THRESHOLD,
+  confirm,
+  toast,
+} from '@meridian/shared';
+import { CLOSE_REASONS, normalizeLanguage } from '@meridian/shared/pure';
 import { formatFixed, formatTime, isPriceSet } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS, cancelOrder, closeOrder, setStops } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
 import { useAction } from '../hooks/use-action';
-import { checkStopsEdit, neverFilled } from '../state/order-rules';
+import { checkStopsEdit, neverFilled, stopFieldOptions, stopText } from '../state/order-rules';
 import { Profit, SideBadge, StateTag } from './parts';
 
 export type OrderDetailProps = {
@@ -218,7 +225,10 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
   );
 }
 
-/** TP/SL edit with the ticket's side rules; an empty field clears that level. */
+/**
+ * TP/SL edit with the ticket's side rules; an empty field (or 0) clears that level. Each field is the shared
+ * NumericInput: it shows what was typed and why it is not a price; Save stays disabled until both read as prices.
+ */
 function StopsEditor({
   order,
   decimals,
@@ -237,20 +247,24 @@ function StopsEditor({
   const [tp, setTp] = useState(isPriceSet(order.TargetProfitPrice) ? order.TargetProfitPrice : '');
   const [sl, setSl] = useState(isPriceSet(order.TargetLossPrice) ? order.TargetLossPrice : '');
   const [error, setError] = useState<string | null>(null);
+  const language = normalizeLanguage(i18n.language);
+  const ids = useId();
   const message = (key: string) => t(key, { min: formatFixed(SLTP_BALANCE_THRESHOLD, 0, i18n.language) });
-  // Only what a price can hold is kept; a message shown goes as soon as the pair is valid.
-  const edit = (set: (v: string) => void, other: { tp: string; sl: string }) => (raw: string) => {
-    const v = sanitizeDecimal(raw, { decimals, maxLength: 16 });
+  const options = stopFieldOptions(decimals);
+  const numbersValid = stopText(tp, decimals, language) !== null && stopText(sl, decimals, language) !== null;
+  // The text is kept exactly as typed; a rule message shown goes as soon as the pair is valid.
+  const edit = (set: (v: string) => void, other: { tp: string; sl: string }) => (v: string) => {
     set(v);
     if (error === null) return;
     const next = { takeProfit: other.tp, stopLoss: other.sl };
     if (set === setTp) next.takeProfit = v;
     else next.stopLoss = v;
-    const check = checkStopsEdit(order, next, balance);
+    const check = checkStopsEdit(order, next, balance, language);
     setError(check.kind === 'error' ? message(check.key) : null);
   };
   const [save, saving] = useAction(async () => {
-    const check = checkStopsEdit(order, { takeProfit: tp, stopLoss: sl }, balance);
+    if (!numbersValid) return;
+    const check = checkStopsEdit(order, { takeProfit: tp, stopLoss: sl }, balance, language);
     if (check.kind === 'error') {
       setError(message(check.key));
       return;
@@ -269,22 +283,26 @@ function StopsEditor({
       }}
     >
       <Label>
-        <span>{t('field.takeProfit')}</span>
-        <Input
-          inputMode="decimal"
+        <label htmlFor={`${ids}-tp`}>{t('field.takeProfit')}</label>
+        <NumericInput
+          id={`${ids}-tp`}
+          inputAs={Input}
+          options={options}
           value={tp}
           placeholder={t('stops.none')}
-          onChange={(e) => edit(setTp, { tp, sl })(e.target.value)}
+          onChange={(text) => edit(setTp, { tp, sl })(text)}
           data-testid="input-tp"
         />
       </Label>
       <Label>
-        <span>{t('field.stopLoss')}</span>
-        <Input
-          inputMode="decimal"
+        <label htmlFor={`${ids}-sl`}>{t('field.stopLoss')}</label>
+        <NumericInput
+          id={`${ids}-sl`}
+          inputAs={Input}
+          options={options}
           value={sl}
           placeholder={t('stops.none')}
-          onChange={(e) => edit(setSl, { tp, sl })(e.target.value)}
+          onChange={(text) => edit(setSl, { tp, sl })(text)}
           data-testid="input-sl"
         />
       </Label>
@@ -298,7 +316,13 @@ function StopsEditor({
         <Button type="button" onClick={onCancel}>
           {t('stops.back')}
         </Button>
-        <Button type="submit" $primary disabled={saving} aria-busy={saving} data-testid="save-stops">
+        <Button
+          type="submit"
+          $primary
+          disabled={saving || !numbersValid}
+          aria-busy={saving}
+          data-testid="save-stops"
+        >
           {saving ? t('busy') : t('stops.save')}
         </Button>
       </Actions>
@@ -376,7 +400,8 @@ const Form = styled.form`
   margin-block-start: ${({ theme }) => theme.space(4)};
 `;
 
-const Label = styled.label`
+/** A labelled field: its label, the number field and the field's own message under it. */
+const Label = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
   color: ${({ theme }) => theme.color.textMuted};
@@ -396,6 +421,9 @@ const Input = styled.input`
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.primary};
     outline-offset: 1px;
+  }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.color.danger};
   }
 `;
 

@@ -395,9 +395,13 @@ describe('/order detail and actions', () => {
     expect(await screen.findByTestId('stops-error')).toHaveTextContent(
       'For a buy, the stop loss must be below the price',
     );
-    // Letters and signs never reach the field; the message goes as soon as the pair is valid.
+    // What was typed stays as typed and says why; Save waits for a price; the rule message goes once the pair is valid.
     fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '-9a0' } });
-    expect(screen.getByTestId('input-sl')).toHaveValue('90');
+    expect(screen.getByTestId('input-sl')).toHaveValue('-9a0');
+    expect(screen.getByTestId('input-sl-error')).toHaveTextContent('Not a number');
+    expect(screen.getByTestId('save-stops')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '90' } });
+    expect(screen.queryByTestId('input-sl-error')).toBeNull();
     expect(screen.queryByTestId('stops-error')).toBeNull();
     fireEvent.change(screen.getByTestId('input-tp'), { target: { value: '95' } });
     fireEvent.click(screen.getByTestId('save-stops'));
@@ -426,6 +430,26 @@ describe('/order detail and actions', () => {
     expect(calls[0]?.query.get('stop_loss_price')).toBe('90');
     expect(calls[0]?.query.get('target_profit_price')).toBe('120');
     expect(toastTexts()).toContain('Stop loss and take profit updated.');
+  });
+
+  it('TP/SL edit: take profit -5 and stop loss 0.0000000001 are shown as typed, refused, and nothing is sent', async () => {
+    const net = server([[order({ Id: 2, OrderType: 1, UpdatePrice: '100', PricePrecision: 5 })]], 1, {
+      'GET /v1/api/forex/set_stop_price': ok(order()),
+    });
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    fireEvent.click(await screen.findByTestId('order-row'));
+    fireEvent.click(await screen.findByTestId('edit-stops'));
+    fireEvent.change(screen.getByTestId('input-tp'), { target: { value: '-5' } });
+    expect(screen.getByTestId('input-tp')).toHaveValue('-5');
+    expect(screen.getByTestId('input-tp')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('input-tp-error')).toHaveTextContent('No minus or plus sign');
+    fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '0.0000000001' } });
+    expect(screen.getByTestId('input-sl')).toHaveValue('0.0000000001');
+    expect(screen.getByTestId('input-sl-error')).toHaveTextContent('Too many decimals: at most 5');
+    expect(screen.getByTestId('save-stops')).toBeDisabled();
+    fireEvent.submit(screen.getByTestId('stops-editor'));
+    await act(async () => {});
+    expect(net.find('/v1/api/forex/set_stop_price')).toHaveLength(0);
   });
 
   it('a short below 50000 of balance cannot set a level', async () => {

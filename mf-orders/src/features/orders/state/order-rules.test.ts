@@ -103,8 +103,17 @@ describe('checkStopsEdit (the ticket rules)', () => {
     expect(checkStopsEdit(buy, { stopLoss: '90', takeProfit: '' }, 50000).kind).toBe('ok');
   });
   it('refuses text that is not a price', () => {
-    expect(stopText('1.2.3')).toBeNull();
-    expect(stopText('-1')).toBeNull();
+    expect(stopText('1.2.3', 5)).toBeNull();
+    expect(stopText('-1', 5)).toBeNull();
+    expect(stopText('-0', 5)).toBeNull();
+    expect(stopText('1e308', 5)).toBeNull();
+    // Below the precision: refused, never read as 0 (which would clear the level).
+    expect(stopText('0.0000000001', 5)).toBeNull();
+    expect(stopText('', 5)).toBe('0');
+    expect(stopText('0.00', 5)).toBe('0');
+    expect(stopText('1.10000', 5)).toBe('1.10000');
+    expect(stopText('1,1', 5, 'de')).toBe('1.1');
+    expect(stopText('1,1', 5, 'en')).toBeNull();
     expect(checkStopsEdit(buy, { stopLoss: 'abc', takeProfit: '' }, rich)).toEqual({
       kind: 'error',
       key: 'stops.invalid',

@@ -3,8 +3,8 @@
  * loaded list in place, removing a closed order, and checking a TP/SL edit with the order ticket's rules.
  */
 import { SLTP_BALANCE_THRESHOLD } from '@meridian/shared';
-import { BUY, SELL, checkStops } from '@meridian/shared/pure';
-import type { Side } from '@meridian/shared/pure';
+import { BUY, SELL, TRADE_INPUT_LIMITS, checkStops, parseDecimalInput } from '@meridian/shared/pure';
+import type { DecimalInputOptions, Language, Side } from '@meridian/shared/pure';
 import { ORDER_STATUS } from '../api/orders-api';
 import type { Order, OrderStatus } from '../api/orders-api';
 
@@ -64,12 +64,21 @@ export function floatingOf(live: readonly Order[]): number {
   return micros / 1e6;
 }
 
-/** A typed stop level: '0' when empty or not above zero; null when it is not a number. */
-export function stopText(text: string): string | null {
-  const s = text.trim();
-  if (s === '') return '0';
-  if (!/^\d+(\.\d+)?$/.test(s)) return null;
-  return Number(s) > 0 ? s : '0';
+/** What a TP/SL field takes: the instrument's precision, at most the server's bound; 0 (or empty) is "none". */
+export const stopFieldOptions = (decimals: number): Omit<DecimalInputOptions, 'language'> => ({
+  decimals,
+  max: TRADE_INPUT_LIMITS.maxPrice,
+  allowZero: true,
+});
+
+/**
+ * A typed stop level as the field reads it (shared parseDecimalInput): '0' when empty or zero (no level), the
+ * canonical price, or null when the text is not a price the field takes ("-5", "1.1.1", "0.0000000001" at 5 decimals).
+ */
+export function stopText(text: string, decimals: number, language?: Language): string | null {
+  const r = parseDecimalInput(text, { ...stopFieldOptions(decimals), language });
+  if (!r.ok) return r.reason === 'empty' ? '0' : null;
+  return /^[0.]+$/.test(r.value) ? '0' : r.value;
 }
 
 export type StopsEditCheck =
@@ -83,9 +92,10 @@ export function checkStopsEdit(
   order: Order,
   input: { takeProfit: string; stopLoss: string },
   balance: number | null,
+  language?: Language,
 ): StopsEditCheck {
-  const tp = stopText(input.takeProfit);
-  const sl = stopText(input.stopLoss);
+  const tp = stopText(input.takeProfit, order.PricePrecision, language);
+  const sl = stopText(input.stopLoss, order.PricePrecision, language);
   if (tp === null || sl === null) return { kind: 'error', key: 'stops.invalid' };
   if ((tp !== '0' || sl !== '0') && (balance === null || balance < SLTP_BALANCE_THRESHOLD))
     return { kind: 'error', key: 'stops.notAllowed' };
