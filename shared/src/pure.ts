@@ -186,7 +186,7 @@ export type {
   OpsPayChannel,
   OpsDrawCurrency,
 } from './contract/funds';
-export { withdrawQuote, isMoneyText, moneyToCents } from './domain/withdraw';
+export { withdrawQuote, isMoneyText, moneyToCents, MONEY_FIELD } from './domain/withdraw';
 export type { WithdrawQuote } from './domain/withdraw';
 export { QUOTE_MAX_AGE_MS, quoteIsFresh } from './contract/markets';
 export type { TradeListItem, Category, Candle } from './contract/markets';

@@ -6,6 +6,8 @@
 import { forwardRef, useId } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
+import { NumericInput } from '@meridian/shared';
+import type { DecimalInputOptions, DecimalInputResult } from '@meridian/shared';
 
 export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
@@ -51,6 +53,51 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   );
 });
 
+export type AmountFieldProps = {
+  label: string;
+  /** The text exactly as typed. */
+  value: string;
+  onChange: (text: string, result: DecimalInputResult) => void;
+  /** What the field takes (MONEY_FIELD for USD). */
+  options: Omit<DecimalInputOptions, 'language'>;
+  /** The server's refusal for this field, shown when the text itself reads as an amount. */
+  error?: string | null;
+  placeholder?: string;
+  testId?: string;
+};
+
+/**
+ * A labelled amount: the shared number field (what was typed stays as typed; why it is not an amount shows under
+ * it, naming the limit), in the look of the other fields, its message line kept so the form does not jump.
+ */
+export function AmountField({
+  label,
+  value,
+  onChange,
+  options,
+  error,
+  placeholder,
+  testId,
+}: AmountFieldProps) {
+  const id = useId();
+  return (
+    <FieldBox>
+      <Label htmlFor={id}>{label}</Label>
+      <NumericInput
+        id={id}
+        inputAs={AmountInput}
+        options={options}
+        value={value}
+        onChange={onChange}
+        error={error}
+        placeholder={placeholder}
+        reserve
+        data-testid={testId}
+      />
+    </FieldBox>
+  );
+}
+
 export const Form = styled.form`
   display: flex;
   flex-direction: column;
@@ -87,6 +134,28 @@ const InputRow = styled.div<{ $invalid: boolean }>`
   background: ${({ theme }) => theme.color.surface};
   &:focus-within {
     border-color: ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.primary)};
+  }
+`;
+
+const AmountInput = styled.input`
+  min-block-size: ${({ theme }) => theme.touch + 4}px;
+  padding-inline: ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font-size: 16px;
+  font-variant-numeric: tabular-nums;
+  outline: none;
+  &::placeholder {
+    color: ${({ theme }) => theme.color.textMuted};
+    opacity: 0.7;
+  }
+  &:focus {
+    border-color: ${({ theme }) => theme.color.primary};
+  }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.color.danger};
   }
 `;
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { isApiError, toast } from '@meridian/shared';
+import { isApiError, NumericInput, toast } from '@meridian/shared';
 import {
   OpsBadge,
   OpsButton,
@@ -24,7 +24,8 @@ import {
   OpsToolbar,
   useOpsLoad,
 } from '@meridian/shared/ops';
-import type { OpsDrawCurrency } from '@meridian/shared/pure';
+import { normalizeLanguage, parseDecimalInput } from '@meridian/shared/pure';
+import type { DecimalInputOptions, OpsDrawCurrency } from '@meridian/shared/pure';
 import { channels, createChannel, currencies, enableChannel, saveCurrency } from './ops-api';
 import { OPS_NS } from './ops-ns';
 import { Mono } from './queue-parts';
@@ -160,6 +161,10 @@ function Channels() {
   );
 }
 
+/** The rates the server takes (funds schemas `rate()`): up to 12 integer digits and 8 decimals; a fee may be 0. */
+const FEE_RATE: Omit<DecimalInputOptions, 'language'> = { decimals: 8, maxDigits: 12, allowZero: true };
+const USD_PRICE: Omit<DecimalInputOptions, 'language'> = { decimals: 8, maxDigits: 12 };
+
 const EMPTY = {
   id: '',
   type: '1',
@@ -172,7 +177,8 @@ const EMPTY = {
 };
 
 function Currencies() {
-  const { t } = useTranslation(OPS_NS);
+  const { t, i18n } = useTranslation(OPS_NS);
+  const language = normalizeLanguage(i18n.language);
   const [version, setVersion] = useState(0);
   const list = useOpsLoad(currencies, String(version));
   const [form, setForm] = useState<Record<string, string>>(EMPTY);
@@ -180,6 +186,14 @@ function Currencies() {
   const [busy, setBusy] = useState(false);
   const set = (k: string) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
+  const setText = (k: string) => (text: string) => setForm((f) => ({ ...f, [k]: text }));
+  // The rate and the price as their fields read them (what was typed stays in the field); null: not a number.
+  const read = (text: string | undefined, o: Omit<DecimalInputOptions, 'language'>) => {
+    const r = parseDecimalInput(text ?? '', { ...o, language });
+    return r.ok ? r.value : null;
+  };
+  const drawRate = read(form.draw_rate, FEE_RATE);
+  const usdPrice = read(form.usd_price, USD_PRICE);
   const edit = (c: OpsDrawCurrency) =>
     setForm({
       id: String(c.id),
@@ -193,10 +207,10 @@ function Currencies() {
     });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
+    if (busy || drawRate === null || usdPrice === null) return;
     setBusy(true);
     try {
-      const body: Record<string, string> = { ...form };
+      const body: Record<string, string> = { ...form, draw_rate: drawRate, usd_price: usdPrice };
       if (!body.id) delete body.id;
       toast((await saveCurrency(body)).msg, 'success');
       setForm(EMPTY);
@@ -272,10 +286,24 @@ function Currencies() {
           </OpsSelect>
         </OpsField>
         <OpsField label={t('cashier.rate')}>
-          <OpsInput value={form.draw_rate} onChange={set('draw_rate')} inputMode="decimal" dir="ltr" />
+          <NumericInput
+            inputAs={OpsInput}
+            options={FEE_RATE}
+            required
+            value={form.draw_rate ?? ''}
+            onChange={setText('draw_rate')}
+            data-testid="ops-currency-rate"
+          />
         </OpsField>
         <OpsField label={t('cashier.usdPrice')}>
-          <OpsInput value={form.usd_price} onChange={set('usd_price')} inputMode="decimal" dir="ltr" />
+          <NumericInput
+            inputAs={OpsInput}
+            options={USD_PRICE}
+            required
+            value={form.usd_price ?? ''}
+            onChange={setText('usd_price')}
+            data-testid="ops-currency-usd-price"
+          />
         </OpsField>
         <OpsField label={t('status')}>
           <OpsSelect value={form.enabled} onChange={set('enabled')}>
@@ -283,7 +311,12 @@ function Currencies() {
             <option value="0">{t('cashier.disabled')}</option>
           </OpsSelect>
         </OpsField>
-        <OpsButton type="submit" $variant="primary" disabled={busy} data-testid="ops-currency-save">
+        <OpsButton
+          type="submit"
+          $variant="primary"
+          disabled={busy || drawRate === null || usdPrice === null}
+          data-testid="ops-currency-save"
+        >
           {t('cashier.save')}
         </OpsButton>
       </OpsToolbar>

@@ -18,6 +18,12 @@ const RATE = /^\d{1,12}(?:\.\d{1,8})?$/;
 
 export const isMoneyText = (v: string): boolean => MONEY.test(v);
 
+/**
+ * What a USD amount field (deposit, withdrawal) takes, for the shared number field: the money calls' own bounds
+ * (2 decimals, more than 0, at most 9 integer digits), so a field that reads as valid is never refused for its form.
+ */
+export const MONEY_FIELD = { decimals: 2, min: '0.01', max: '999999999.99' } as const;
+
 /** "12.3" -> 1230 (exact; the text must pass isMoneyText). */
 export function moneyToCents(v: string): number {
   if (!MONEY.test(v)) throw new Error(`not an amount: ${v}`);

@@ -13,7 +13,7 @@ import {
   useLoad,
 } from '@meridian/shared';
 import { PagedList } from '@meridian/shared/lists';
-import { sanitizeDecimal } from '@meridian/shared/pure';
+import { MONEY_FIELD } from '@meridian/shared/pure';
 import type { DepositRecord, DepositNetwork, PayWay } from '@meridian/shared/pure';
 import {
   fetchDeposits,
@@ -22,8 +22,9 @@ import {
   submitCoinDeposit,
   submitWireDeposit,
 } from '../../features/funds-api';
+import { useAmount } from '../../features/use-amount';
 import { useBalance } from '../../features/use-balance';
-import { Field, Form, PrimaryButton, SelectField } from '../../components/form';
+import { AmountField, Form, PrimaryButton, SelectField } from '../../components/form';
 import { ProofSlot } from '../../components/proof-slot';
 import { Card, Chip, Dl, Mono, Muted, Row, SectionTitle, Tabs } from '../../components/ui';
 import { NS } from '../i18n';
@@ -121,6 +122,7 @@ function CoinDeposit({ onDone }: { onDone: () => void }) {
   const nets = useLoad(fetchNetworks);
   const [id, setId] = useState('');
   const [amount, setAmount] = useState('');
+  const value = useAmount(amount);
   const [proof, setProof] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const once = useOnce();
@@ -131,10 +133,11 @@ function CoinDeposit({ onDone }: { onDone: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!net) return setErrors({ channel: t('charge.chooseNetwork') });
+    if (value === null) return;
     void once.run(async () => {
       try {
         const msg = await submitCoinDeposit({
-          number: amount,
+          number: value,
           proofImg: proof,
           address: net.address,
           charge_id: net.id,
@@ -181,17 +184,20 @@ function CoinDeposit({ onDone }: { onDone: () => void }) {
           </Row>
         </Card>
       )}
-      <Field
+      <AmountField
         label={t('charge.amount')}
-        inputMode="decimal"
+        options={MONEY_FIELD}
         value={amount}
-        onChange={(e) => setAmount(sanitizeDecimal(e.target.value, { decimals: 2 }))}
+        onChange={(text) => {
+          setAmount(text);
+          setErrors((e) => ({ ...e, number: undefined }));
+        }}
         placeholder="0.00"
         error={errors.number}
         testId="charge-amount"
       />
       <ProofSlot value={proof} onChange={setProof} error={errors.proof} testId="charge-proof" />
-      <PrimaryButton type="submit" disabled={once.busy} data-testid="charge-submit">
+      <PrimaryButton type="submit" disabled={once.busy || value === null} data-testid="charge-submit">
         {t('charge.submit')}
       </PrimaryButton>
     </Form>
@@ -203,6 +209,7 @@ function BankDeposit({ onDone }: { onDone: () => void }) {
   const ways = useLoad(fetchPayWays);
   const [id, setId] = useState('');
   const [amount, setAmount] = useState('');
+  const value = useAmount(amount);
   const [proof, setProof] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const once = useOnce();
@@ -218,9 +225,10 @@ function BankDeposit({ onDone }: { onDone: () => void }) {
       toast(msg, 'error');
       return;
     }
+    if (value === null) return;
     void once.run(async () => {
       try {
-        toast(await submitWireDeposit({ number: amount, proofImg: proof, wire_id: way.id }), 'success');
+        toast(await submitWireDeposit({ number: value, proofImg: proof, wire_id: way.id }), 'success');
         setAmount('');
         setProof('');
         setErrors({});
@@ -264,17 +272,20 @@ function BankDeposit({ onDone }: { onDone: () => void }) {
           <CopyButton text={way.payee_account} />
         </Card>
       )}
-      <Field
+      <AmountField
         label={t('charge.amount')}
-        inputMode="decimal"
+        options={MONEY_FIELD}
         value={amount}
-        onChange={(e) => setAmount(sanitizeDecimal(e.target.value, { decimals: 2 }))}
+        onChange={(text) => {
+          setAmount(text);
+          setErrors((e) => ({ ...e, number: undefined }));
+        }}
         placeholder="0.00"
         error={errors.number}
         testId="charge-bank-amount"
       />
       <ProofSlot value={proof} onChange={setProof} error={errors.proof} testId="charge-bank-proof" />
-      <PrimaryButton type="submit" disabled={once.busy} data-testid="charge-bank-submit">
+      <PrimaryButton type="submit" disabled={once.busy || value === null} data-testid="charge-bank-submit">
         {t('charge.submit')}
       </PrimaryButton>
     </Form>

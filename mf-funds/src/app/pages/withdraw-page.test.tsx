@@ -77,6 +77,42 @@ describe('/mine/withdraw', () => {
     expect(s.find('/api/account/draw')).toHaveLength(1);
   });
 
+  it('an amount that is not one stays as typed, says why, quotes no fee and sends nothing', async () => {
+    const s = mockServer({
+      ...common,
+      'GET /api/account/draw_symbol_list': ok([
+        { id: 7, code: 'USDT', protocol: 'TRC20', draw_rate: '1', fee_type: 1, usd_price: '1' },
+      ]),
+      'GET /api/account/draw_state': state(),
+      'GET /api/wallet/get_draw_method': ok([method]),
+      'POST /api/account/draw': ok(null, 'Requested'),
+    });
+    renderPage(<WithdrawPage />);
+    await screen.findByTestId('withdraw-currency');
+    type('withdraw-currency', '7');
+    await screen.findByTestId('withdraw-method');
+    type('withdraw-amount', '9999999999999999');
+    expect(screen.getByTestId('withdraw-amount')).toHaveValue('9999999999999999');
+    expect(screen.getByTestId('withdraw-amount-error')).toHaveTextContent(
+      'Too large: at most 999,999,999.99',
+    );
+    expect(screen.getByTestId('withdraw-amount-error')).not.toHaveTextContent('decimals');
+    // The TRC20 fee is 1 USD fixed: never "0.00" for an amount that is not one.
+    expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('—');
+    expect(screen.getByTestId('withdraw-received')).toHaveTextContent('—');
+    expect(screen.getByTestId('withdraw-submit')).toBeDisabled();
+    type('withdraw-amount', '-5');
+    expect(screen.getByTestId('withdraw-amount')).toHaveValue('-5');
+    expect(screen.getByTestId('withdraw-amount-error')).toHaveTextContent('No minus or plus sign');
+    expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('—');
+    fireEvent.submit(screen.getByTestId('withdraw-submit'));
+    expect(s.find('/api/account/draw')).toHaveLength(0);
+    type('withdraw-amount', '5');
+    expect(screen.getByTestId('withdraw-fee')).toHaveTextContent('1.00 USD');
+    expect(screen.getByTestId('withdraw-received')).toHaveTextContent('4.00 USDT');
+    expect(screen.getByTestId('withdraw-submit')).toBeEnabled();
+  });
+
   it('a lock says why, with a button to the page that fixes it', async () => {
     mockServer({
       ...common,
@@ -93,6 +129,36 @@ describe('/mine/withdraw', () => {
 });
 
 describe('/mine/charge', () => {
+  it('a deposit of -5 stays "-5", says why, keeps the button disabled and sends nothing', async () => {
+    const s = mockServer({
+      'GET /v1/api/main/wallet/getBalance': ok({ balance: '0.00', lock_balance: '0.00' }),
+      'GET /api/quickCharge/info': ok([
+        {
+          id: 1,
+          currency_code: 'USDT',
+          protocol_code: 'TRC20',
+          address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        },
+      ]),
+      'GET /api/quickCharge/quick_ist': ok({ data: [], total: 0 }),
+      'GET /api/quickCharge/submit': ok({ id: 1 }, 'Submitted'),
+    });
+    renderPage(<ChargePage />);
+    await screen.findByTestId('charge-network');
+    type('charge-network', '1');
+    type('charge-amount', '-5');
+    expect(screen.getByTestId('charge-amount')).toHaveValue('-5');
+    expect(screen.getByTestId('charge-amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('charge-amount-error')).toHaveTextContent('No minus or plus sign');
+    expect(screen.getByTestId('charge-submit')).toBeDisabled();
+    fireEvent.submit(screen.getByTestId('charge-submit'));
+    type('charge-amount', '9999999999999999');
+    expect(screen.getByTestId('charge-amount-error')).toHaveTextContent('Too large: at most 999,999,999.99');
+    expect(screen.getByTestId('charge-submit')).toBeDisabled();
+    await act(async () => {});
+    expect(s.calls.filter((c) => c.path.includes('submit'))).toHaveLength(0);
+  });
+
   it('bank deposit without a pay way says so and sends nothing', async () => {
     const s = mockServer({
       'GET /v1/api/main/wallet/getBalance': ok({ balance: '0.00', lock_balance: '0.00' }),
@@ -112,6 +178,8 @@ describe('/mine/charge', () => {
     });
     renderPage(<ChargePage />);
     fireEvent.click(await screen.findByTestId('charge-tab-bank'));
+    await screen.findByTestId('charge-bank-amount');
+    type('charge-bank-amount', '100');
     fireEvent.click(await screen.findByTestId('charge-bank-submit'));
     expect(await screen.findByTestId('charge-payway-error')).toHaveTextContent('Please choose a pay way');
     expect(s.find('/api/quickCharge/wire_submit')).toHaveLength(0);

@@ -13,7 +13,7 @@ import {
   useLoad,
 } from '@meridian/shared';
 import { PagedList } from '@meridian/shared/lists';
-import { PATHS, sanitizeDecimal, withdrawQuote } from '@meridian/shared/pure';
+import { MONEY_FIELD, PATHS, withdrawQuote } from '@meridian/shared/pure';
 import type { AppHref } from '@meridian/shared';
 import type { CashierLock, DrawMethod, WithdrawRecord } from '@meridian/shared/pure';
 import {
@@ -23,8 +23,9 @@ import {
   fetchWithdrawals,
   submitWithdraw,
 } from '../../features/funds-api';
+import { useAmount } from '../../features/use-amount';
 import { useBalance } from '../../features/use-balance';
-import { Field, Form, PrimaryButton, SelectField } from '../../components/form';
+import { AmountField, Field, Form, PrimaryButton, SelectField } from '../../components/form';
 import { Banner, Chip, Dl, LinkButton, Muted, Row, SectionTitle, Tabs } from '../../components/ui';
 import { RecordItem } from './charge-page';
 import { NS } from '../i18n';
@@ -141,6 +142,7 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
   const [methods, setMethods] = useState<DrawMethod[] | null>(null);
   const [method, setMethod] = useState('');
   const [amount, setAmount] = useState('');
+  const value = useAmount(amount);
   const [memo, setMemo] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -176,7 +178,8 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
   if (state.status === 'error') return <LoadError onRetry={state.reload} />;
   if (symbols.status === 'error') return <LoadError onRetry={symbols.reload} />;
   const sym = symbols.data.find((s) => String(s.id) === currency);
-  const quote = sym && amount ? withdrawQuote(amount, sym) : null;
+  // Only an amount the field takes is quoted: while it is not one, fee and received are a dash, never 0.00.
+  const quote = sym && value !== null ? withdrawQuote(value, sym) : null;
   const lock = state.data.lock;
 
   const submit = async (e: FormEvent) => {
@@ -184,11 +187,12 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
     if (busy) return;
     if (!sym) return setErrors({ currency: t('withdraw.chooseCurrency') });
     if (!method) return void offerBinding();
+    if (value === null) return;
     setBusy(true);
     try {
       const { msg } = await submitWithdraw({
         draw_currency_id: sym.id,
-        number: amount,
+        number: value,
         memo,
         draw_method_id: Number(method),
       });
@@ -246,11 +250,14 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
           testId="withdraw-method"
         />
       )}
-      <Field
+      <AmountField
         label={t('withdraw.amount')}
-        inputMode="decimal"
+        options={MONEY_FIELD}
         value={amount}
-        onChange={(e) => setAmount(sanitizeDecimal(e.target.value, { decimals: 2 }))}
+        onChange={(text) => {
+          setAmount(text);
+          setErrors((e) => ({ ...e, number: undefined }));
+        }}
         placeholder="0.00"
         error={errors.number}
         testId="withdraw-amount"
@@ -258,11 +265,11 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
       <Dl data-testid="withdraw-preview">
         <dt>{t('withdraw.fee')}</dt>
         <dd dir="ltr" data-testid="withdraw-fee">
-          {sym ? `${quote?.fee ?? '0.00'} USD` : '—'}
+          {quote ? `${quote.fee} USD` : '—'}
         </dd>
         <dt>{t('withdraw.received')}</dt>
         <dd dir="ltr" data-testid="withdraw-received">
-          {sym ? `${quote?.received ?? '0.00'} ${sym.code}` : '—'}
+          {quote && sym ? `${quote.received} ${sym.code}` : '—'}
         </dd>
       </Dl>
       <Field
@@ -273,7 +280,7 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
         error={errors.memo}
         testId="withdraw-memo"
       />
-      <PrimaryButton type="submit" disabled={busy} data-testid="withdraw-submit">
+      <PrimaryButton type="submit" disabled={busy || value === null} data-testid="withdraw-submit">
         {t('withdraw.submit')}
       </PrimaryButton>
     </Form>
