@@ -25,12 +25,13 @@ const chunkError = () => Object.assign(new Error('Loading chunk 959 failed.'), {
 
 /** A load that fails `failures` times, then gives a component showing `text`; counts its calls. */
 function flakyImport(failures: number, text = 'Loaded part') {
-  const load = jest.fn(() =>
-    load.mock.calls.length <= failures
+  let calls = 0;
+  return jest.fn((): Promise<{ default: ComponentType }> => {
+    calls += 1;
+    return calls <= failures
       ? Promise.reject(chunkError())
-      : Promise.resolve({ default: () => <p>{text}</p> }),
-  );
-  return load;
+      : Promise.resolve({ default: () => <p>{text}</p> });
+  });
 }
 
 describe('retryImport', () => {
