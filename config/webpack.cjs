@@ -226,7 +226,15 @@ function createConfig(o) {
               dts: o.standalone ? false : { consumeTypes: false },
             }),
         shared: sharedConfig(o.pkgDir),
-        ...(isHost ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-core.mjs')] } : {}),
+        ...(isHost
+          ? {
+              runtimePlugins: [
+                path.join(__dirname, 'provide-runtime-core.mjs'),
+                // A shared module that failed to load (offline) is loaded again when next asked for.
+                path.join(__dirname, 'retry-failed-shares.mjs'),
+              ],
+            }
+          : {}),
         shareStrategy: 'loaded-first',
         experiments: {
           // The host's entry waits for shared-module negotiation itself: no eager shared modules, no extra chunk.

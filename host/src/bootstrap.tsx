@@ -20,6 +20,7 @@ import {
   readBoot,
   registerNamespace,
   resolveApiOrigin,
+  retryImport,
   sessionAtom,
   setSiteSettingsAtom,
   toast,
@@ -94,7 +95,7 @@ else
 // A company whose status is 0 sends the visitor to its loss page before anything is shown (the check's code loads
 // only for a visitor with a company cookie).
 const companyCheck = /(?:^|;\s*)company_id=/.test(document.cookie)
-  ? import('./app/company').then(
+  ? retryImport(() => import('./app/company')).then(
       (m) => m.companyGate(boot),
       () => true,
     )

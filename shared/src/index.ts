@@ -85,6 +85,11 @@ export { GlobalStyle } from './theme/global-style';
 // Hooks
 export { useLoad } from './hooks/use-load';
 
+// Loading code that may fail (offline): retried, never kept as failed; the boundary and messages of a failed part
+export { lazyWithRetry, retryImport, retryFailedLoads, isOffline, whenOnline } from './loading/retry';
+export { useOnline } from './loading/online';
+export { LazyBoundary, LoadFailed, OfflineNotice } from './loading/lazy-boundary';
+
 // UI kit
 export { PageHeader } from './ui/page-header';
 export { ToastHost, TOAST_DURATION_MS } from './ui/toast-host';
@@ -138,6 +143,8 @@ export type { SpinnerProps } from './ui/spinner';
 export type { EmptyProps } from './ui/empty';
 export type { LoadErrorProps } from './ui/load-error';
 export type { LoadState, LoadResult } from './hooks/use-load';
+export type { RetryImportOptions, RetryingLazy } from './loading/retry';
+export type { LazyBoundaryProps } from './loading/lazy-boundary';
 export type { SendCodeButtonProps } from './ui/send-code-button';
 export type { QrCodeProps, QrLevel } from './ui/qr-code';
 export type { CopyButtonProps } from './ui/copy-button';

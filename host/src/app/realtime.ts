@@ -9,6 +9,7 @@ import {
   languageAtom,
   RealtimeClient,
   resolveSocketUrl,
+  retryImport,
   sessionAtom,
   subscribe,
   TOPICS,
@@ -25,9 +26,14 @@ export function startRealtime(apiOrigin: () => string): RealtimeClient {
   attachRealtime(client);
 
   // Log in again whenever the token changes (login, logout, expiry). A signed-in trader's unread support badge has
-  // its code apart (./support-unread.ts), so a guest's first load does not carry it.
+  // its code apart (./support-unread.ts), so a guest's first load does not carry it; offline, it loads once the
+  // connection is back.
   let token = appStore.get(sessionAtom).token;
-  const unread = () => token && import('./support-unread');
+  const unread = () =>
+    token &&
+    retryImport(() => import('./support-unread'), { waitForOnline: true }).catch((e: unknown) =>
+      console.warn('[unread]', e),
+    );
   void unread();
   appStore.sub(sessionAtom, () => {
     const next = appStore.get(sessionAtom).token;

@@ -1,12 +1,14 @@
 /**
  * One remote route: the exposed page loaded through federation inside Suspense and an error boundary. A remote
  * that is down, slow (timeout) or throws shows a translated message with a retry; the shell and every other route
- * stay usable because the boundary is per route.
+ * stay usable because the boundary is per route. Offline, the message says so and the page loads by itself when
+ * the connection is back (`online`). A failed load is never kept: the next visit, retry or `online` loads afresh.
  */
-import { Component, lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Component, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { lazyWithRetry, retryFailedLoads, useOnline } from '@meridian/shared';
 import { enteredVersion, loadExposed, refreshRegistry, resetRemote } from './registry';
 import type { RouteDef } from './routes';
 
@@ -36,23 +38,31 @@ const lazyCache = new Map<string, ComponentType>();
 /** What a remote page needs of its route: which remote, which exposed module (trader and ops routes alike). */
 type RemoteRoute = Pick<RouteDef, 'remote' | 'module'>;
 
-function lazyPage(route: RemoteRoute, attempt: number, version: string): ComponentType {
-  const key = `${route.remote}${route.module}@${version}#${attempt}`;
+/** One page per remote version, kept; with an unknown version (stale registry) a new one for each attempt. */
+function lazyPage(route: RemoteRoute, version: string, attempt: number): ComponentType {
+  const key = version
+    ? `${route.remote}${route.module}@${version}`
+    : `${route.remote}${route.module}#${attempt}`;
   let page = lazyCache.get(key);
   if (!page) {
-    page = lazy(async () => {
-      // A stale registry (version '') is read again first: a release since the last visit loads here.
-      if (!version) await refreshRegistry();
-      const mod = await withTimeout(
-        loadExposed<PageModule>(route.remote, route.module),
-        LOAD_TIMEOUT_MS,
-        route.remote,
-      );
-      if (typeof mod.default !== 'function' && typeof mod.default !== 'object') {
-        throw new Error(`${route.remote}${route.module.slice(1)} has no default export`);
-      }
-      return { default: mod.default };
-    });
+    // lazyWithRetry, not React.lazy: a failed load (offline) is loaded afresh on the next attempt, never kept.
+    page = lazyWithRetry(
+      async () => {
+        // A stale registry (version '') is read again first: a release since the last visit loads here. Offline,
+        // the version known is used (a remote already loaded still opens).
+        if (!version) await refreshRegistry().catch((e: unknown) => console.warn('[remote] registry', e));
+        const mod = await withTimeout(
+          loadExposed<PageModule>(route.remote, route.module),
+          LOAD_TIMEOUT_MS,
+          route.remote,
+        );
+        if (typeof mod.default !== 'function' && typeof mod.default !== 'object') {
+          throw new Error(`${route.remote}${route.module.slice(1)} has no default export`);
+        }
+        return { default: mod.default };
+      },
+      { retries: 1 },
+    );
     // Cached by version; a stale check is never cached, so the next stale visit checks again.
     if (version) lazyCache.set(key, page);
   }
@@ -70,9 +80,19 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('[remote]', error, info.componentStack);
+    // Back online: try again by itself (the trader may not think of tapping "Try again").
+    window.addEventListener('online', this.retry);
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.retry);
+    // Left while failed: the next visit loads afresh.
+    if (this.state.failed) retryFailedLoads();
   }
 
   retry = (): void => {
+    window.removeEventListener('online', this.retry);
+    retryFailedLoads();
     this.props.onRetry();
     this.setState({ failed: false });
   };
@@ -87,7 +107,8 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
   const [retrying, setRetrying] = useState(false);
   // The version current when this route was entered: a release or rollback since the last visit is picked up here.
   const [version] = useState(() => enteredVersion(route.remote));
-  const Page = useMemo(() => lazyPage(route, attempt, version), [route, attempt, version]);
+  // `attempt` too: a page whose version was unknown (stale registry) is not cached, so a retry makes a new one.
+  const Page = useMemo(() => lazyPage(route, version, attempt), [route, attempt, version]);
 
   const onRetry = useCallback(() => {
     setRetrying(true);
@@ -114,11 +135,12 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
 
 function RemoteFailed({ onRetry, busy, remote }: { onRetry: () => void; busy: boolean; remote: string }) {
   const { t } = useTranslation('shell');
+  const online = useOnline();
   return (
-    <Failed role="alert" data-testid="remote-failed" data-remote={remote}>
+    <Failed role="alert" data-testid="remote-failed" data-remote={remote} data-offline={!online}>
       <FailedIcon aria-hidden="true">!</FailedIcon>
-      <h2>{t('remote.failedTitle')}</h2>
-      <p>{t('remote.failedBody')}</p>
+      <h2>{online ? t('remote.failedTitle') : t('remote.offlineTitle')}</h2>
+      <p>{online ? t('remote.failedBody') : t('remote.offlineBody')}</p>
       <RetryButton type="button" onClick={onRetry} disabled={busy}>
         {t('remote.retry')}
       </RetryButton>

@@ -3,10 +3,17 @@
  * (React's Activity), every other route mounts when visited. Entering `/` or `/trade` asks the markets remote to
  * refresh its trade list (docs/routes.md).
  */
-import { Activity, lazy, Suspense, useEffect, useRef } from 'react';
+import { Activity, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { appStore, refreshTradeListAtom, sessionAtom, useAtomValue } from '@meridian/shared';
+import {
+  appStore,
+  LazyBoundary,
+  lazyWithRetry,
+  refreshTradeListAtom,
+  sessionAtom,
+  useAtomValue,
+} from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
 import { guard, hashRoute } from './guard';
 import { PageLoading, RemotePage } from './remote-page';
@@ -16,10 +23,10 @@ import { TabBar } from './tab-bar';
 import { OfflineBanner } from './offline-banner';
 
 /** The back office: its own layout, routes and session, loaded only when an /ops address is visited. */
-const OpsArea = lazy(() => import('../ops/ops-area'));
+const OpsArea = lazyWithRetry(() => import('../ops/ops-area'));
 const isOps = (path: string) => path === '/ops' || path.startsWith('/ops/');
 /** Only a demo user on a real-only page sees it, so its code is not in the first load. */
-const DemoBlocked = lazy(() => import('./demo-blocked'));
+const DemoBlocked = lazyWithRetry(() => import('./demo-blocked'));
 
 const KEEP_ALIVE = ROUTES.filter((r) => r.keepAlive);
 
@@ -27,9 +34,11 @@ export function Shell() {
   const location = useLocation();
   if (isOps(location.pathname)) {
     return (
-      <Suspense fallback={<PageLoading />}>
-        <OpsArea RemotePage={RemotePage} PageLoading={PageLoading} />
-      </Suspense>
+      <LazyBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <OpsArea RemotePage={RemotePage} PageLoading={PageLoading} />
+        </Suspense>
+      </LazyBoundary>
     );
   }
   return <TraderShell />;
@@ -85,9 +94,11 @@ function Redirect({ to }: { to: string }) {
 function RouteView({ route, demoBlocked }: { route: RouteDef; demoBlocked: boolean }) {
   if (demoBlocked) {
     return (
-      <Suspense fallback={<PageLoading />}>
-        <DemoBlocked path={route.path} />
-      </Suspense>
+      <LazyBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <DemoBlocked path={route.path} />
+        </Suspense>
+      </LazyBoundary>
     );
   }
   return <RemotePage route={route} />;

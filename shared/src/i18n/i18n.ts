@@ -9,6 +9,7 @@ import type { i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, RTL_LANGUAGES } from '../constants';
+import { retryImport } from '../loading/retry';
 import type { Language } from '../constants';
 
 export type NamespaceLoader = (
@@ -25,15 +26,20 @@ export function registerNamespace(ns: string, loader: NamespaceLoader): void {
 /**
  * A loader that fetches `<base>locales/<lng>/<ns>.json`. Translations travel as JSON next to the code that owns
  * them (the host's folder, or a remote's versioned folder, so a release carries its strings): no JavaScript is
- * spent on them, and only the language in use is fetched.
+ * spent on them, and only the language in use is fetched. Offline, the fetch waits for the connection: i18next keeps
+ * a namespace that failed to load as "loaded" (its keys would show for good), so it must not fail for that.
  */
 export function jsonNamespace(ns: string, base: string | (() => string)): NamespaceLoader {
-  return async (lng) => {
-    const root = typeof base === 'function' ? base() : base;
-    const res = await fetch(`${root}locales/${lng}/${ns}.json`);
-    if (!res.ok) throw new Error(`${ns}/${lng}: HTTP ${res.status}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
+  return (lng) =>
+    retryImport(
+      async () => {
+        const root = typeof base === 'function' ? base() : base;
+        const res = await fetch(`${root}locales/${lng}/${ns}.json`);
+        if (!res.ok) throw new Error(`${ns}/${lng}: HTTP ${res.status}`);
+        return (await res.json()) as Record<string, unknown>;
+      },
+      { waitForOnline: true },
+    );
 }
 
 export const i18n: I18n = i18next;

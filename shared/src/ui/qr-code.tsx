@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { retryImport } from '../loading/retry';
 import { Skeleton } from './skeleton';
 
 export type QrLevel = 'L' | 'M' | 'Q' | 'H';
@@ -30,7 +31,8 @@ export function QrCode({ value, size = 160, level = 'M', alt, className }: QrCod
 
   useEffect(() => {
     let cancelled = false;
-    import('qrcode')
+    // Offline, the library waits for the connection (the placeholder holds the space meanwhile).
+    retryImport(() => import('qrcode'), { waitForOnline: true })
       .then((qr) =>
         qr.toString(value, {
           type: 'svg',

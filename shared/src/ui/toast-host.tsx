@@ -6,10 +6,13 @@
  * They stack below what a screen marks `data-toast-anchor` (the page header; on /trade the instrument and its
  * price too), so the back arrow, the instrument and its price stay visible, and a repeat shows once with a count.
  */
-import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import styled from 'styled-components';
+import { LazyBoundary } from '../loading/lazy-boundary';
+import { lazyWithRetry } from '../loading/retry';
 import { appStore, useAtomValue, useSetAtom } from '../state/store';
 import { dismissToastAtom, toastsAtom } from '../state/ui';
+import type { ToastItem } from '../state/ui';
 import { TOAST_DURATION_MS } from './toast-duration';
 
 export { TOAST_DURATION_MS };
@@ -17,8 +20,9 @@ export { TOAST_DURATION_MS };
 const storeOption = { store: appStore };
 
 // The bubbles' code loads with the first toast; the live region itself is always mounted (a region that appears
-// together with its first message is often not announced).
-const ToastBubbles = lazy(() => import('./toast-bubbles'));
+// together with its first message is often not announced). Offline, before that code is in, the texts show plain
+// (a toast is often what says the network failed).
+const ToastBubbles = lazyWithRetry(() => import('./toast-bubbles'));
 
 /** The toast stack: a polite live region, each toast dismissed after {@link TOAST_DURATION_MS}. */
 export function ToastHost() {
@@ -39,13 +43,42 @@ export function ToastHost() {
   return (
     <Region aria-live="polite" aria-atomic="false" role="status" style={{ insetBlockStart: `${top}px` }}>
       {shown && (
-        <Suspense fallback={null}>
-          <ToastBubbles toasts={toasts} onExpire={dismiss} />
-        </Suspense>
+        <LazyBoundary fallback={() => <PlainToasts toasts={toasts} onExpire={dismiss} />}>
+          <Suspense fallback={null}>
+            <ToastBubbles toasts={toasts} onExpire={dismiss} />
+          </Suspense>
+        </LazyBoundary>
       )}
     </Region>
   );
 }
+
+/** The toasts as plain text, each gone after {@link TOAST_DURATION_MS}: when the bubbles' code cannot be loaded. */
+function PlainToasts({ toasts, onExpire }: { toasts: readonly ToastItem[]; onExpire: (id: number) => void }) {
+  const oldest = toasts[0];
+  useEffect(() => {
+    if (!oldest) return undefined;
+    const timer = setTimeout(() => onExpire(oldest.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [oldest, onExpire]);
+  return (
+    <>
+      {toasts.map((item) => (
+        <Plain key={item.id} data-kind={item.kind}>
+          {item.text}
+        </Plain>
+      ))}
+    </>
+  );
+}
+
+const Plain = styled.div`
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surfaceRaised};
+  color: ${({ theme }) => theme.color.text};
+  font-size: 14px;
+`;
 
 const Region = styled.div`
   position: fixed;

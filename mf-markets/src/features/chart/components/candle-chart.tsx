@@ -3,15 +3,16 @@
  * (no layout shift), shows empty and error states, and mounts the apexcharts view, which is code-split so it never
  * reaches the first route's JavaScript.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { LoadError, Skeleton, useLoad } from '@meridian/shared';
+import { LazyBoundary, lazyWithRetry, LoadError, LoadFailed, Skeleton, useLoad } from '@meridian/shared';
 import type { Period } from '@meridian/shared';
 import { NS } from '../../../lib/ns';
 import { fetchKline } from '../api/kline';
 
-const ApexCandles = lazy(() => import(/* webpackChunkName: "chart" */ './apex-candles'));
+// Offline, a chart whose code is not in yet says so in its own area, and loads when the connection is back.
+const ApexCandles = lazyWithRetry(() => import(/* webpackChunkName: "chart" */ './apex-candles'));
 
 export const CHART_HEIGHT = 300;
 
@@ -42,19 +43,27 @@ export function CandleChart(props: CandleChartProps) {
         (candles.data.length === 0 ? (
           <Message data-testid="chart-empty">{t('chart.noCandles')}</Message>
         ) : (
-          <Suspense fallback={placeholder}>
-            <ApexCandles
-              key={`${props.code}:${period}`}
-              code={props.code}
-              period={period}
-              candles={candles.data}
-              precision={props.precision}
-              bid={props.bid}
-              ask={props.ask}
-              lang={props.lang}
-              height={CHART_HEIGHT}
-            />
-          </Suspense>
+          <LazyBoundary
+            fallback={(retry) => (
+              <Message>
+                <LoadFailed onRetry={retry} />
+              </Message>
+            )}
+          >
+            <Suspense fallback={placeholder}>
+              <ApexCandles
+                key={`${props.code}:${period}`}
+                code={props.code}
+                period={period}
+                candles={candles.data}
+                precision={props.precision}
+                bid={props.bid}
+                ask={props.ask}
+                lang={props.lang}
+                height={CHART_HEIGHT}
+              />
+            </Suspense>
+          </LazyBoundary>
         ))}
     </Area>
   );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BUY } from '@meridian/shared/pure';
 import {
   demoUser,
@@ -455,5 +455,28 @@ describe('order ticket', () => {
     expect(screen.getByTestId('submit-order')).toHaveTextContent('Market closed');
     expect(screen.getByTestId('side-buy')).toBeDisabled();
     expect(screen.getByTestId('side-sell')).toBeDisabled();
+  });
+
+  it('offline, "Buy now" says it needs a connection and opens nothing; the lots stay; online again it confirms', async () => {
+    logIn(demoUser);
+    mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
+    let online = false;
+    jest.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    renderTicket();
+    type('lots', '0.25');
+    fireEvent.click(screen.getByTestId('submit-order'));
+    expect(screen.getByTestId('offline-notice')).toHaveTextContent(
+      'You are offline — this needs a connection',
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('lots')).toHaveValue('0.25');
+
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+    fireEvent.click(screen.getByTestId('submit-order'));
+    expect(within(await confirmDialog()).getByTestId('review-lots')).toHaveTextContent('0.25');
   });
 });

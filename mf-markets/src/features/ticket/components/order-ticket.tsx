@@ -8,12 +8,14 @@
  * broken by valid numbers (off the lot step, a stop on the wrong side) is said beside its field on a tap.
  * Render it with `key={instrument.Id}`: a new instrument starts a new ticket (its lots, step and leverages differ).
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
+  isOffline,
   NumericInput,
+  OfflineNotice,
   readStorage,
   sessionAtom,
   siteSettingsAtom,
@@ -21,6 +23,7 @@ import {
   toast,
   useAppNavigate,
   useAtomValue,
+  useOnline,
   writeStorage,
 } from '@meridian/shared';
 import {
@@ -133,6 +136,12 @@ export function OrderTicket({
   // must not open a second position) until the server says it is placed or the ticket changes.
   const orderKey = useRef<{ params: string; id: string } | null>(null);
   const ids = useId();
+  // "Buy now" tapped offline: said beside the button (nothing is loaded or sent), gone when the connection is back.
+  const online = useOnline();
+  const [offlineTap, setOfflineTap] = useState(false);
+  useEffect(() => {
+    if (online) setOfflineTap(false);
+  }, [online]);
 
   const set = <K extends keyof TicketForm>(key: K, value: TicketForm[K]) => {
     orderKey.current = null;
@@ -170,6 +179,11 @@ export function OrderTicket({
   const stopsHint = t('ticket.stopsNeedBalance', { min: formatNumber(50000, lang) });
 
   const submit = () => {
+    // Confirming, sending and logging in all need the network: say so instead of loading code that cannot come.
+    if (isOffline()) {
+      setOfflineTap(true);
+      return;
+    }
     if (check.kind === 'login') {
       navigate(hrefs.login(PATHS.trade));
       return;
@@ -397,6 +411,7 @@ export function OrderTicket({
       </Figures>
 
       <ActionBar $sticky={marketOpen}>
+        {offlineTap && !online && <OfflineNotice />}
         <Action
           type="button"
           $side={form.side}
