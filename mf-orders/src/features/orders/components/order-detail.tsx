@@ -7,9 +7,9 @@ import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { Dialog, MARGIN_DECIMALS, SLTP_BALANCE_THRESHOLD, confirm, toast } from '@meridian/shared';
+import { Dialog, SLTP_BALANCE_THRESHOLD, confirm, toast } from '@meridian/shared';
 import { CLOSE_REASONS, sanitizeDecimal } from '@meridian/shared/pure';
-import { formatFixed, formatTime, isPriceSet } from '../../../lib/format';
+import { formatFixed, formatMoney, formatTime, isPriceSet } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS, cancelOrder, closeOrder, setStops } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
@@ -120,8 +120,9 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
   // An order that never filled was never charged: no margin or fee to show (its figures were only estimates).
   if (!unfilled)
     rows.push(
-      [t('field.margin'), formatFixed(order.CautionMoney, MARGIN_DECIMALS, lng), 'detail-margin'],
-      [t('field.fee'), formatFixed(order.TradeFee, MARGIN_DECIMALS, lng), 'detail-fee'],
+      // What the ledger booked (cents), not the 6-decimal figure it was rounded from.
+      [t('field.margin'), formatMoney(order.CautionMoney, lng), 'detail-margin'],
+      [t('field.fee'), formatMoney(order.TradeFee, lng), 'detail-fee'],
     );
   if (pending || unfilled)
     rows.push([
