@@ -89,6 +89,33 @@ describe('/mine/withdraw', () => {
     expect(await screen.findByTestId('withdraw-lock-reason')).toHaveTextContent('identity verification');
     fireEvent.click(screen.getByTestId('withdraw-lock-fix'));
     expect(nav.navigate).toHaveBeenCalledWith('/mine/auth');
+    // Nothing can be typed or sent into the refusal.
+    expect(screen.getByTestId('withdraw-currency')).toBeDisabled();
+    expect(screen.getByTestId('withdraw-amount')).toBeDisabled();
+    expect(screen.getByTestId('withdraw-submit')).toBeDisabled();
+  });
+
+  it('an identity waiting for review says so, with no button to the form already sent, and takes nothing', async () => {
+    const s = mockServer({
+      ...common,
+      'GET /api/account/draw_state': state({
+        lock: 'real_name_review',
+        reason: 'Identity check waiting for review. You can withdraw once it is approved.',
+      }),
+      'GET /api/wallet/get_draw_method': ok([method]),
+    });
+    renderPage(<WithdrawPage />);
+    expect(await screen.findByTestId('withdraw-lock-reason')).toHaveTextContent(
+      'Identity check waiting for review',
+    );
+    expect(screen.getByTestId('withdraw-lock')).toHaveAttribute('role', 'status');
+    expect(screen.queryByTestId('withdraw-lock-fix')).toBeNull();
+    for (const id of ['withdraw-currency', 'withdraw-amount', 'withdraw-memo', 'withdraw-submit'])
+      expect(screen.getByTestId(id)).toBeDisabled();
+    fireEvent.submit(screen.getByTestId('withdraw-submit').closest('form') as HTMLFormElement);
+    await act(async () => {});
+    expect(s.find('/api/account/draw')).toHaveLength(0);
+    expect(s.find('/api/wallet/get_draw_method')).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, FormHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
@@ -31,7 +31,7 @@ import { NS } from '../i18n';
 
 type Tab = 0 | 1;
 
-/** Where each cashier lock is fixed. */
+/** Where each cashier lock is fixed; an identity waiting for review has nothing to fix, only a wait. */
 const FIX: Partial<Record<CashierLock, AppHref>> = {
   real_name: PATHS.auth,
   no_method: `${PATHS.withdrawWay}?type=1`,
@@ -178,10 +178,12 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
   const sym = symbols.data.find((s) => String(s.id) === currency);
   const quote = sym && amount ? withdrawQuote(amount, sym) : null;
   const lock = state.data.lock;
+  // Any lock is a refusal the server would give: the form says why and takes nothing until it is lifted.
+  const locked = lock !== null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
+    if (busy || locked) return;
     if (!sym) return setErrors({ currency: t('withdraw.chooseCurrency') });
     if (!method) return void offerBinding();
     setBusy(true);
@@ -209,17 +211,24 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
   };
 
   return (
-    <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('withdraw.coin')}>
-      {lock && (
-        <Banner tone="bad" testId="withdraw-lock">
-          <span data-testid="withdraw-lock-reason">{state.data.reason}</span>
-          {FIX[lock] && (
-            <LinkButton type="button" onClick={() => navigate(FIX[lock]!)} data-testid="withdraw-lock-fix">
-              {t(`withdraw.fix.${lock}`)}
-            </LinkButton>
-          )}
-        </Banner>
-      )}
+    <LockableForm
+      locked={locked}
+      notice={
+        lock && (
+          <Banner tone={lock === 'real_name_review' ? 'wait' : 'bad'} testId="withdraw-lock">
+            <span data-testid="withdraw-lock-reason">{state.data.reason}</span>
+            {FIX[lock] && (
+              <LinkButton type="button" onClick={() => navigate(FIX[lock]!)} data-testid="withdraw-lock-fix">
+                {t(`withdraw.fix.${lock}`)}
+              </LinkButton>
+            )}
+          </Banner>
+        )
+      }
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={t('withdraw.coin')}
+    >
       <Muted data-testid="withdraw-free">
         {t('withdraw.free')} <span dir="ltr">{state.data.free} USD</span>
       </Muted>
@@ -276,11 +285,45 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
       <PrimaryButton type="submit" disabled={busy} data-testid="withdraw-submit">
         {t('withdraw.submit')}
       </PrimaryButton>
+    </LockableForm>
+  );
+}
+
+/**
+ * The form with its `notice` (a lock's sentence and the way to fix it) above controls that a lock turns off all at
+ * once (one disabled fieldset): nothing can be typed or sent into a refusal, while the notice's button still works.
+ */
+function LockableForm({
+  locked,
+  notice,
+  children,
+  ...form
+}: FormHTMLAttributes<HTMLFormElement> & { locked: boolean; notice: ReactNode }) {
+  return (
+    <Form {...form}>
+      {notice}
+      <Fields disabled={locked} data-testid="withdraw-fields">
+        {children}
+      </Fields>
     </Form>
   );
 }
 
 const shortAddress = (a: string) => (a.length > 20 ? `${a.slice(0, 8)}…${a.slice(-8)}` : a);
+
+const Fields = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  min-inline-size: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+
+  &:disabled {
+    opacity: 0.6;
+  }
+`;
 
 const BalanceLine = styled.div`
   display: flex;
