@@ -27,6 +27,7 @@ import { useBalance } from '../../features/use-balance';
 import { Field, Form, PrimaryButton, SelectField } from '../../components/form';
 import { Banner, Chip, Dl, LinkButton, Muted, Row, SectionTitle, Tabs } from '../../components/ui';
 import { RecordItem } from './charge-page';
+import { formatMoney } from '../../lib/format';
 import { NS } from '../i18n';
 
 type Tab = 0 | 1;
@@ -43,7 +44,7 @@ const FIX: Partial<Record<CashierLock, AppHref>> = {
 
 /** `/mine/withdraw` (docs/routes.md#minewithdraw): coin withdrawals (tab 0), a hint for bank (tab 1), records. */
 export default function WithdrawPage() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const [tab, setTab] = useState<Tab>(0);
   const [reload, setReload] = useState(0);
   const { balance, refresh } = useBalance();
@@ -52,7 +53,7 @@ export default function WithdrawPage() {
       <PageHeader title={t('withdraw.title')} back />
       <BalanceLine data-testid="withdraw-balance">
         <Muted>{t('balance')}</Muted>
-        <strong dir="ltr">{balance ? `${balance.balance} USD` : '—'}</strong>
+        <strong dir="ltr">{balance ? `${formatMoney(balance.balance, i18n.language)} USD` : '—'}</strong>
       </BalanceLine>
       <Tabs<Tab>
         value={tab}
@@ -105,11 +106,11 @@ function BankHint() {
 const TONE = { 0: 'wait', 1: 'ok', 2: 'bad' } as const;
 
 function WithdrawItem({ r }: { r: WithdrawRecord }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   return (
     <RecordItem data-testid="withdraw-row">
       <Row>
-        <strong dir="ltr">{r.number} USD</strong>
+        <strong dir="ltr">{formatMoney(r.number, i18n.language)} USD</strong>
         <Chip $tone={TONE[r.status]} data-testid="withdraw-status">
           {r.status_name}
         </Chip>
@@ -133,7 +134,7 @@ function WithdrawItem({ r }: { r: WithdrawRecord }) {
 type Errors = { currency?: string; method?: string; number?: string; memo?: string };
 
 function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => void }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const navigate = useAppNavigate();
   const state = useLoad(fetchCashierState, reloadKey);
   const symbols = useLoad(() => fetchSymbols(1));
@@ -230,7 +231,7 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
       aria-label={t('withdraw.coin')}
     >
       <Muted data-testid="withdraw-free">
-        {t('withdraw.free')} <span dir="ltr">{state.data.free} USD</span>
+        {t('withdraw.free')} <span dir="ltr">{formatMoney(state.data.free, i18n.language)} USD</span>
       </Muted>
       <SelectField
         label={t('withdraw.currency')}
