@@ -143,4 +143,27 @@ describe('/mine/charge', () => {
     expect(await screen.findByTestId('charge-payway-error')).toHaveTextContent('Please choose a pay way');
     expect(s.find('/api/quickCharge/wire_submit')).toHaveLength(0);
   });
+
+  it('a deposit not yet checked reads "Waiting for review"', async () => {
+    mockServer({
+      'GET /v1/api/main/wallet/getBalance': ok({ balance: '0.00', lock_balance: '0.00' }),
+      'GET /api/quickCharge/info': ok([]),
+      'GET /api/quickCharge/quick_ist': ok({
+        data: [
+          {
+            id: 1,
+            number: '250.50',
+            type: 0,
+            currency_code: 'USDT',
+            status: 0,
+            created_at: '2026-11-26 11:46:00',
+            remark: '',
+          },
+        ],
+        total: 1,
+      }),
+    });
+    renderPage(<ChargePage />);
+    expect(await screen.findByTestId('deposit-status')).toHaveTextContent(/^Waiting for review$/);
+  });
 });
