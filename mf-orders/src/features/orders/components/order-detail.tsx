@@ -269,16 +269,7 @@ function StopsEditor({
         void save();
       }}
     >
-      <Label>
-        <span>{t('field.takeProfit')}</span>
-        <Input
-          inputMode="decimal"
-          value={tp}
-          placeholder={t('stops.none')}
-          onChange={(e) => edit(setTp, { tp, sl })(e.target.value)}
-          data-testid="input-tp"
-        />
-      </Label>
+      {/* Stop loss, then take profit: the ticket's order. */}
       <Label>
         <span>{t('field.stopLoss')}</span>
         <Input
@@ -287,6 +278,16 @@ function StopsEditor({
           placeholder={t('stops.none')}
           onChange={(e) => edit(setSl, { tp, sl })(e.target.value)}
           data-testid="input-sl"
+        />
+      </Label>
+      <Label>
+        <span>{t('field.takeProfit')}</span>
+        <Input
+          inputMode="decimal"
+          value={tp}
+          placeholder={t('stops.none')}
+          onChange={(e) => edit(setTp, { tp, sl })(e.target.value)}
+          data-testid="input-tp"
         />
       </Label>
       <Hint>{t('stops.hint')}</Hint>
