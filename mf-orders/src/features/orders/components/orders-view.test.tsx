@@ -411,6 +411,11 @@ describe('/order detail and actions', () => {
     renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
     fireEvent.click(await screen.findByTestId('order-row'));
     fireEvent.click(await screen.findByTestId('edit-stops'));
+    // Stop loss first, then take profit: the ticket's order.
+    expect(
+      screen.getByTestId('input-sl').compareDocumentPosition(screen.getByTestId('input-tp')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '105' } });
     fireEvent.click(screen.getByTestId('save-stops'));
     expect(await screen.findByTestId('stops-error')).toHaveTextContent(
