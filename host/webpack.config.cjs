@@ -65,9 +65,15 @@ module.exports = (env = {}, argv = {}) => {
               () => {
                 const fs = require('node:fs');
                 const dir = path.join(__dirname, 'public');
-                for (const file of fs.readdirSync(dir)) {
+                // Folders too (public/icons/news.png is served at /icons/news.png).
+                for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+                  if (!entry.isFile()) continue;
+                  const file = path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name));
                   if (file === 'index.html') continue;
-                  compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(dir, file))));
+                  compilation.emitAsset(
+                    file.split(path.sep).join('/'),
+                    new RawSource(fs.readFileSync(path.join(dir, file))),
+                  );
                 }
               },
             );

@@ -108,7 +108,7 @@ test('bind, cool down, deposit with proof, approve, balance rises live; withdraw
   });
   await expect(tp.getByTestId('charge-proof')).toContainText('Uploaded');
   await tp.getByTestId('charge-submit').click();
-  await expect(tp.getByTestId('deposit-status').first()).toHaveText('Unchecked');
+  await expect(tp.getByTestId('deposit-status').first()).toHaveText('Waiting for review');
   await shot(tp, 'charge-coin');
 
   // ---- finance (desktop) approves ----

@@ -19,15 +19,19 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ORDER_SHOTS_DIR, `${name}.png`) });
 }
 
-/** The number in a formatted figure ("▲ +1,234.500000" → 1234.5). */
+/** The number in a formatted figure ("▲ +1,234.50" → 1234.5). */
 const numberIn = (text: string | null): number => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
-const signedPl = (value: string) =>
-  new Intl.NumberFormat('en-GB', {
-    minimumFractionDigits: 6,
-    maximumFractionDigits: 6,
+/** A 6-decimal P/L of the wire as the screens show it: the cents the ledger books (half away from zero), signed. */
+const signedPl = (value: string) => {
+  const micros = Number(value.replace('.', ''));
+  const cents = Math.sign(micros) * Math.round(Math.abs(micros) / 10_000);
+  return new Intl.NumberFormat('en-GB', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
     signDisplay: 'exceptZero',
-  }).format(Number(value));
+  }).format(cents / 100);
+};
 
 test.beforeEach(async ({ context }) => {
   await withLanguage(context, 'en');

@@ -36,6 +36,7 @@ const SAME_AS_ENGLISH_OK_IN: Partial<Record<Lang, readonly string[]>> = {
   de: [
     'account:system.title',
     'funds:wallet.title',
+    'shell:demoBlocked.titles.wallet',
     'accountOps:kyc.name',
     'fundsOps:status',
     'fundsOps:cashier.details',

@@ -350,6 +350,17 @@ describe.each(MODES)('accounts (%s)', (mode) => {
       expect(wrong.body.code).toBe(1101);
       expect(unknown.body).toEqual(wrong.body);
     });
+    it('an empty registration names the field as the form labels it (E-mail address), in the caller’s language', async () => {
+      const empty = await call(t.app, { method: 'POST', url: '/api/user/register', form: {} });
+      expect(empty.body).toMatchObject({ code: 1001, msg: 'Please fill in “E-mail address”.' });
+      const hk = await call(t.app, {
+        method: 'POST',
+        url: '/api/user/register',
+        form: {},
+        headers: { lang: 'hk' },
+      });
+      expect(hk.body.msg).toContain('電郵地址');
+    });
     it('validates login input', async () => {
       const noAccount = await call(t.app, {
         method: 'POST',

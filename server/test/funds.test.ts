@@ -182,6 +182,19 @@ describe.each(MODES)('funds (%s)', (mode) => {
     }
   });
 
+  it('a deposit needs no identity check: /mine/auth says withdrawals need it, deposits not', async () => {
+    const u = await registerUser(t.app);
+    const net = (await get(t, u.token, '/api/quickCharge/info')).body.data[0];
+    const proof = await uploadProof(t.app, u.token);
+    const r = await get(t, u.token, '/api/quickCharge/submit', {
+      number: '20',
+      proofImg: proof,
+      address: net.address,
+      charge_id: net.id,
+    });
+    expect(r.body).toMatchObject({ code: 1, data: { status: 0 } });
+  });
+
   it('deposit networks, pay ways, coin and wire deposits with validation and per-object proofs', async () => {
     const u = await realUser();
     const other = await realUser();
@@ -480,10 +493,25 @@ describe.each(MODES)('funds (%s)', (mode) => {
     );
   });
 
-  it('cashier locks: real name, no method, password pause, nothing free, frozen', async () => {
+  it('cashier locks: real name, its review, no method, password pause, nothing free, frozen', async () => {
     const u = await registerUser(t.app);
     const lock = async () => (await get(t, u.token, '/api/account/draw_state')).body.data;
     expect(await lock()).toMatchObject({ lock: 'real_name', reason: expect.stringMatching(/identity/i) });
+    // Submitted, not yet reviewed: a wait, not a request to verify again; the draw says the same.
+    await approveRealName(t.app, u.user.id, 1);
+    expect(await lock()).toMatchObject({
+      lock: 'real_name_review',
+      reason: 'Identity check waiting for review. You can withdraw once it is approved.',
+    });
+    const pending = await post(t, u.token, '/api/account/draw', {
+      draw_currency_id: await currencyId(t.app, 'TRC20'),
+      number: '5',
+      draw_method_id: 1,
+    });
+    expect(pending.body).toMatchObject({
+      code: ERROR_CODES.drawRealName,
+      msg: expect.stringMatching(/waiting for review/),
+    });
     await approveRealName(t.app, u.user.id);
     expect(await lock()).toMatchObject({ lock: 'no_method' });
     const id = await boundAddress(t.app, u.token);

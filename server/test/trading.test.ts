@@ -136,6 +136,30 @@ describe.each(MODES)('trading (%s)', (mode) => {
     expectInvariants(await invariants(x.app, u.user.id));
   });
 
+  it("history's realised total is what the ledger booked: the sum of each close's cents", async () => {
+    const u = await fundedUser(x.app, 5000_00);
+    const buy = () =>
+      api<OrderView>(x.app, u.token, SUBMIT, {
+        type: 1,
+        cont: '0.01',
+        forex_id: 2,
+        status: 1,
+        multiple: 100,
+      });
+    const a = await buy();
+    const b = await buy();
+    // 1000 units x 0.01 JPY at 1/150.04 USD per JPY: 0.066649 USD each, booked as 0.07 each.
+    x.market.setPrice('USDJPY', 150.03, 150.05);
+    for (const o of [a, b]) {
+      const c = await api<OrderView>(x.app, u.token, '/v1/api/forex/close', { id: o.data.Id });
+      expect(c.data.FactProfits).toBe('0.066649');
+    }
+    const hist = await api<DealPage>(x.app, u.token, '/v1/api/forex/my_deal', { status: 3, page: 1 });
+    // Not 0.133298 (the sum before rounding, 0.13 in cents): the two 0.07 the balance received.
+    expect(hist.data.all_fact_profits).toBe('0.140000');
+    expectInvariants(await invariants(x.app, u.user.id));
+  });
+
   it('USD/JPY: margin, fee, P/L and stop-out are booked in USD, the account currency, not in yen', async () => {
     const u = await fundedUser(x.app, 2000_00);
     const open = await api<OrderView>(x.app, u.token, SUBMIT, {

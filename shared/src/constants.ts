@@ -71,7 +71,9 @@ export const LANGUAGE_BCP47: Record<Language, string> = {
 export const PERIODS = { '1M': 1, '5M': 5, '15M': 15, '30M': 30, '1H': 60, '1D': 1440 } as const;
 export type Period = keyof typeof PERIODS;
 
+/** Balances and every money figure a screen shows: the ledger's cents. */
 export const BALANCE_DECIMALS = 2;
+/** P/L and margin on the wire (the spec's 6 decimals); screens show them booked, at BALANCE_DECIMALS. */
 export const PROFIT_DECIMALS = 6;
 export const MARGIN_DECIMALS = 6;
 /** Below this balance, stop loss and take profit cannot be set (docs/rules.md). */

@@ -1,19 +1,40 @@
-/** What a demo user sees on a real-only page (docs/rules.md, docs/routes.md), with the ways forward. */
+/**
+ * What a demo user sees on a real-only page (docs/rules.md, docs/routes.md): the page's own title, why it is closed
+ * to a demo account (deposits and withdrawals move real money), and the ways forward: log in to a real account or
+ * open one.
+ */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PageHeader, useAppNavigate } from '@meridian/shared';
 import { hrefs, PATHS } from '@meridian/shared/pure';
 import type { AppPath } from '@meridian/shared';
 
+type Why = 'deposit' | 'withdraw' | 'other';
+
+/** Each real-only page: its title (`shell:demoBlocked.titles.*`) and what it is for. */
+const PAGES: Partial<Record<AppPath, { title: string; why: Why }>> = {
+  [PATHS.charge]: { title: 'charge', why: 'deposit' },
+  [PATHS.withdraw]: { title: 'withdraw', why: 'withdraw' },
+  [PATHS.wallet]: { title: 'wallet', why: 'withdraw' },
+  [PATHS.bankCards]: { title: 'bankCards', why: 'withdraw' },
+  [PATHS.coinAddresses]: { title: 'coinAddresses', why: 'withdraw' },
+  [PATHS.withdrawWay]: { title: 'withdrawWay', why: 'withdraw' },
+  [PATHS.auth]: { title: 'auth', why: 'other' },
+  [PATHS.invite]: { title: 'invite', why: 'other' },
+  [PATHS.password]: { title: 'password', why: 'other' },
+};
+
 export default function DemoBlocked({ path }: { path: AppPath }) {
   const { t } = useTranslation('common');
   const { t: ts } = useTranslation('shell');
   const navigate = useAppNavigate();
+  const page = PAGES[path];
   return (
     <>
-      <PageHeader title="" back />
+      <PageHeader title={page ? ts(`demoBlocked.titles.${page.title}`) : ''} back />
       <Blocked role="alert" data-testid="demo-blocked">
-        <p>{t('realAccountOnly')}</p>
+        <p data-testid="demo-blocked-why">{ts(`demoBlocked.why.${page?.why ?? 'other'}`)}</p>
+        <p className="way">{t('realAccountOnly')}</p>
         <button type="button" onClick={() => navigate(hrefs.login(path))}>
           {ts('demoBlocked.login')}
         </button>
@@ -34,9 +55,14 @@ const Blocked = styled.section`
   align-items: stretch;
   gap: ${({ theme }) => theme.space(3)};
   p {
-    margin: 0 0 ${({ theme }) => theme.space(4)};
+    margin: 0;
     font-size: 16px;
     line-height: 1.5;
+  }
+  p.way {
+    margin-block-end: ${({ theme }) => theme.space(4)};
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 14px;
   }
   button {
     min-height: ${({ theme }) => theme.touch}px;

@@ -1,5 +1,6 @@
 /** Number and time formatting by the interface language (CONVENTIONS: Intl; tabular figures set by the caller). */
-import { LANGUAGE_BCP47, normalizeLanguage } from '@meridian/shared';
+import { BALANCE_DECIMALS, LANGUAGE_BCP47, normalizeLanguage } from '@meridian/shared';
+import { microsToCents, toMicros } from '@meridian/shared/pure';
 
 const locale = (lng: string) => LANGUAGE_BCP47[normalizeLanguage(lng)];
 
@@ -17,6 +18,29 @@ export function formatFixed(
     maximumFractionDigits: decimals,
     signDisplay: signed ? 'exceptZero' : 'auto',
   }).format(n);
+}
+
+/**
+ * A money figure of an order (margin, fee, P/L: 6-decimal text on the wire) in the cents the ledger books: rounded
+ * half away from zero by the server's own `microsToCents`. null when it is not a number.
+ */
+export function bookedCents(value: string | number | null | undefined): number | null {
+  try {
+    return microsToCents(toMicros(value ?? ''));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A money figure of an order as the ledger books it, at the balance's 2 decimals: the detail shows the 115.48 the
+ * ledger locked, never 115.483000 (docs/rules.md#decimals-and-display). '--' when not a number. `signed` adds + to
+ * positives.
+ */
+export function formatMoney(value: string | number | null | undefined, lng: string, signed = false): string {
+  const cents = bookedCents(value);
+  // An integer of cents over 100 is the nearest double to a 2-decimal figure: Intl prints it back exactly.
+  return cents === null ? '--' : formatFixed(cents / 100, BALANCE_DECIMALS, lng, signed);
 }
 
 /** Whether a price of an order view is set ("0" means no stop level, no target). */

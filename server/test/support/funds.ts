@@ -32,7 +32,7 @@ export async function uploadProof(app: FastifyInstance, token: string): Promise<
 }
 
 /** Mark the user's identity as verified (the KYC review itself is tested in ops.test.ts). */
-export async function approveRealName(app: FastifyInstance, userId: number) {
+export async function approveRealName(app: FastifyInstance, userId: number, reviewStatus = 2) {
   await app.ctx.db
     .insertInto('real_name')
     .values({
@@ -41,7 +41,7 @@ export async function approveRealName(app: FastifyInstance, userId: number) {
       card_id: 'A1234567',
       front_pic: '/api/common/upload/x',
       reverse_pic: '/api/common/upload/y',
-      review_status: 2,
+      review_status: reviewStatus,
       decided_by: null,
       decided_at: Date.now(),
       reason: null,

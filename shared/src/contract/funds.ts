@@ -154,9 +154,18 @@ export type WithdrawPlaced = { record: WithdrawRecord; balance: string };
 
 /**
  * Why a withdrawal cannot be made now (ours, beyond the spec: the cashier says which and links to the fix).
- * `until` (ms) for the time-bound ones.
+ * `until` (ms) for the time-bound ones. `real_name`: no identity submitted (or it was rejected);
+ * `real_name_review`: submitted, waiting for review (added later: older clients show its sentence with no button).
  */
-export const CASHIER_LOCKS = ['frozen', 'real_name', 'no_method', 'cooling', 'password', 'no_free'] as const;
+export const CASHIER_LOCKS = [
+  'frozen',
+  'real_name',
+  'no_method',
+  'cooling',
+  'password',
+  'no_free',
+  'real_name_review',
+] as const;
 export type CashierLock = (typeof CASHIER_LOCKS)[number];
 
 /** GET /api/account/draw_state: what the withdraw screen needs before a form. */

@@ -27,6 +27,7 @@ import { useBalance } from '../../features/use-balance';
 import { AmountField, Form, PrimaryButton, SelectField } from '../../components/form';
 import { ProofSlot } from '../../components/proof-slot';
 import { Card, Chip, Dl, Mono, Muted, Row, SectionTitle, Tabs } from '../../components/ui';
+import { formatMoney } from '../../lib/format';
 import { NS } from '../i18n';
 
 type Tab = 0 | 1;
@@ -34,7 +35,7 @@ type Errors = { channel?: string; number?: string; proof?: string };
 
 /** `/mine/charge` (docs/routes.md#minecharge): deposit by coin (0) or bank (1), and the deposit records. */
 export default function ChargePage() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const [tab, setTab] = useState<Tab>(0);
   const [reload, setReload] = useState(0);
   const { balance } = useBalance();
@@ -43,7 +44,7 @@ export default function ChargePage() {
       <PageHeader title={t('charge.title')} back />
       <BalanceLine data-testid="charge-balance">
         <Muted>{t('balance')}</Muted>
-        <strong dir="ltr">{balance ? `${balance.balance} USD` : '—'}</strong>
+        <strong dir="ltr">{balance ? `${formatMoney(balance.balance, i18n.language)} USD` : '—'}</strong>
       </BalanceLine>
       <Tabs<Tab>
         value={tab}
@@ -75,12 +76,12 @@ export default function ChargePage() {
 const STATUS_TONE = { 0: 'wait', 1: 'ok', 2: 'bad', 3: 'off' } as const;
 
 function DepositItem({ r }: { r: DepositRecord }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   return (
     <RecordItem data-testid="deposit-row">
       <Row>
         <strong dir="ltr">
-          {r.number} USD · {r.currency_code}
+          {formatMoney(r.number, i18n.language)} USD · {r.currency_code}
         </strong>
         <Chip $tone={STATUS_TONE[r.status]} data-testid="deposit-status">
           {t(`charge.status.${r.status}`)}

@@ -6,6 +6,7 @@ import { LEDGER_TYPE } from '@meridian/shared/pure';
 import type { LedgerRow } from '@meridian/shared/pure';
 import { fetchFigures, fetchHistory } from '../../features/funds-api';
 import { Card, Dl, Muted, Row } from '../../components/ui';
+import { formatMoney } from '../../lib/format';
 import { NS } from '../i18n';
 
 /** `/mine/history` (docs/routes.md#minehistory): the account's ledger, paged, with pull-to-refresh. */
@@ -26,20 +27,26 @@ export default function HistoryPage() {
 
 /** The account at live prices (forexDetail): balance, equity and what is free. */
 function Summary() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const figures = useLoad(fetchFigures);
   if (figures.status !== 'ready') return null;
   const f = figures.data;
-  const two = (v: string) => Number(v).toFixed(2);
+  const usd = (v: string) => `${formatMoney(v, i18n.language)} USD`;
   return (
     <SummaryCard data-testid="history-summary">
       <Dl>
         <dt>{t('balance')}</dt>
-        <dd dir="ltr">{f.balance} USD</dd>
+        <dd dir="ltr" data-testid="history-balance">
+          {usd(f.balance)}
+        </dd>
         <dt>{t('history.equity')}</dt>
-        <dd dir="ltr">{two(f.equity)} USD</dd>
+        <dd dir="ltr" data-testid="history-equity">
+          {usd(f.equity)}
+        </dd>
         <dt>{t('history.freeMargin')}</dt>
-        <dd dir="ltr">{two(f.free_margin)} USD</dd>
+        <dd dir="ltr" data-testid="history-free">
+          {usd(f.free_margin)}
+        </dd>
       </Dl>
     </SummaryCard>
   );
@@ -50,13 +57,14 @@ const SummaryCard = styled(Card)`
 `;
 
 function HistoryItem({ row }: { row: LedgerRow }) {
+  const { i18n } = useTranslation(NS);
   const negative = row.Value.startsWith('-');
   return (
     <Item data-testid="history-row">
       <Row>
         <span>{row.Type === LEDGER_TYPE.other ? row.Memo : row.MemoTran}</span>
-        <Amount $negative={negative} dir="ltr">
-          {negative ? row.Value : `+${row.Value}`}
+        <Amount $negative={negative} dir="ltr" data-testid="history-amount">
+          {formatMoney(row.Value, i18n.language, true)}
         </Amount>
       </Row>
       <Muted dir="ltr">{row.CreatedAtTran}</Muted>

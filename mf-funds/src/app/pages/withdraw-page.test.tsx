@@ -125,6 +125,33 @@ describe('/mine/withdraw', () => {
     expect(await screen.findByTestId('withdraw-lock-reason')).toHaveTextContent('identity verification');
     fireEvent.click(screen.getByTestId('withdraw-lock-fix'));
     expect(nav.navigate).toHaveBeenCalledWith('/mine/auth');
+    // Nothing can be typed or sent into the refusal.
+    expect(screen.getByTestId('withdraw-currency')).toBeDisabled();
+    expect(screen.getByTestId('withdraw-amount')).toBeDisabled();
+    expect(screen.getByTestId('withdraw-submit')).toBeDisabled();
+  });
+
+  it('an identity waiting for review says so, with no button to the form already sent, and takes nothing', async () => {
+    const s = mockServer({
+      ...common,
+      'GET /api/account/draw_state': state({
+        lock: 'real_name_review',
+        reason: 'Identity check waiting for review. You can withdraw once it is approved.',
+      }),
+      'GET /api/wallet/get_draw_method': ok([method]),
+    });
+    renderPage(<WithdrawPage />);
+    expect(await screen.findByTestId('withdraw-lock-reason')).toHaveTextContent(
+      'Identity check waiting for review',
+    );
+    expect(screen.getByTestId('withdraw-lock')).toHaveAttribute('role', 'status');
+    expect(screen.queryByTestId('withdraw-lock-fix')).toBeNull();
+    for (const id of ['withdraw-currency', 'withdraw-amount', 'withdraw-memo', 'withdraw-submit'])
+      expect(screen.getByTestId(id)).toBeDisabled();
+    fireEvent.submit(screen.getByTestId('withdraw-submit').closest('form') as HTMLFormElement);
+    await act(async () => {});
+    expect(s.find('/api/account/draw')).toHaveLength(0);
+    expect(s.find('/api/wallet/get_draw_method')).toHaveLength(0);
   });
 });
 
@@ -183,5 +210,28 @@ describe('/mine/charge', () => {
     fireEvent.click(await screen.findByTestId('charge-bank-submit'));
     expect(await screen.findByTestId('charge-payway-error')).toHaveTextContent('Please choose a pay way');
     expect(s.find('/api/quickCharge/wire_submit')).toHaveLength(0);
+  });
+
+  it('a deposit not yet checked reads "Waiting for review"', async () => {
+    mockServer({
+      'GET /v1/api/main/wallet/getBalance': ok({ balance: '0.00', lock_balance: '0.00' }),
+      'GET /api/quickCharge/info': ok([]),
+      'GET /api/quickCharge/quick_ist': ok({
+        data: [
+          {
+            id: 1,
+            number: '250.50',
+            type: 0,
+            currency_code: 'USDT',
+            status: 0,
+            created_at: '2026-11-26 11:46:00',
+            remark: '',
+          },
+        ],
+        total: 1,
+      }),
+    });
+    renderPage(<ChargePage />);
+    expect(await screen.findByTestId('deposit-status')).toHaveTextContent(/^Waiting for review$/);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, FormHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
@@ -28,11 +28,12 @@ import { useBalance } from '../../features/use-balance';
 import { AmountField, Field, Form, PrimaryButton, SelectField } from '../../components/form';
 import { Banner, Chip, Dl, LinkButton, Muted, Row, SectionTitle, Tabs } from '../../components/ui';
 import { RecordItem } from './charge-page';
+import { formatMoney } from '../../lib/format';
 import { NS } from '../i18n';
 
 type Tab = 0 | 1;
 
-/** Where each cashier lock is fixed. */
+/** Where each cashier lock is fixed; an identity waiting for review has nothing to fix, only a wait. */
 const FIX: Partial<Record<CashierLock, AppHref>> = {
   real_name: PATHS.auth,
   no_method: `${PATHS.withdrawWay}?type=1`,
@@ -44,7 +45,7 @@ const FIX: Partial<Record<CashierLock, AppHref>> = {
 
 /** `/mine/withdraw` (docs/routes.md#minewithdraw): coin withdrawals (tab 0), a hint for bank (tab 1), records. */
 export default function WithdrawPage() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const [tab, setTab] = useState<Tab>(0);
   const [reload, setReload] = useState(0);
   const { balance, refresh } = useBalance();
@@ -53,7 +54,7 @@ export default function WithdrawPage() {
       <PageHeader title={t('withdraw.title')} back />
       <BalanceLine data-testid="withdraw-balance">
         <Muted>{t('balance')}</Muted>
-        <strong dir="ltr">{balance ? `${balance.balance} USD` : '—'}</strong>
+        <strong dir="ltr">{balance ? `${formatMoney(balance.balance, i18n.language)} USD` : '—'}</strong>
       </BalanceLine>
       <Tabs<Tab>
         value={tab}
@@ -106,11 +107,11 @@ function BankHint() {
 const TONE = { 0: 'wait', 1: 'ok', 2: 'bad' } as const;
 
 function WithdrawItem({ r }: { r: WithdrawRecord }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   return (
     <RecordItem data-testid="withdraw-row">
       <Row>
-        <strong dir="ltr">{r.number} USD</strong>
+        <strong dir="ltr">{formatMoney(r.number, i18n.language)} USD</strong>
         <Chip $tone={TONE[r.status]} data-testid="withdraw-status">
           {r.status_name}
         </Chip>
@@ -134,7 +135,7 @@ function WithdrawItem({ r }: { r: WithdrawRecord }) {
 type Errors = { currency?: string; method?: string; number?: string; memo?: string };
 
 function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => void }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const navigate = useAppNavigate();
   const state = useLoad(fetchCashierState, reloadKey);
   const symbols = useLoad(() => fetchSymbols(1));
@@ -181,10 +182,12 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
   // Only an amount the field takes is quoted: while it is not one, fee and received are a dash, never 0.00.
   const quote = sym && value !== null ? withdrawQuote(value, sym) : null;
   const lock = state.data.lock;
+  // Any lock is a refusal the server would give: the form says why and takes nothing until it is lifted.
+  const locked = lock !== null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
+    if (busy || locked) return;
     if (!sym) return setErrors({ currency: t('withdraw.chooseCurrency') });
     if (!method) return void offerBinding();
     if (value === null) return;
@@ -213,19 +216,26 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
   };
 
   return (
-    <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('withdraw.coin')}>
-      {lock && (
-        <Banner tone="bad" testId="withdraw-lock">
-          <span data-testid="withdraw-lock-reason">{state.data.reason}</span>
-          {FIX[lock] && (
-            <LinkButton type="button" onClick={() => navigate(FIX[lock]!)} data-testid="withdraw-lock-fix">
-              {t(`withdraw.fix.${lock}`)}
-            </LinkButton>
-          )}
-        </Banner>
-      )}
+    <LockableForm
+      locked={locked}
+      notice={
+        lock && (
+          <Banner tone={lock === 'real_name_review' ? 'wait' : 'bad'} testId="withdraw-lock">
+            <span data-testid="withdraw-lock-reason">{state.data.reason}</span>
+            {FIX[lock] && (
+              <LinkButton type="button" onClick={() => navigate(FIX[lock]!)} data-testid="withdraw-lock-fix">
+                {t(`withdraw.fix.${lock}`)}
+              </LinkButton>
+            )}
+          </Banner>
+        )
+      }
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={t('withdraw.coin')}
+    >
       <Muted data-testid="withdraw-free">
-        {t('withdraw.free')} <span dir="ltr">{state.data.free} USD</span>
+        {t('withdraw.free')} <span dir="ltr">{formatMoney(state.data.free, i18n.language)} USD</span>
       </Muted>
       <SelectField
         label={t('withdraw.currency')}
@@ -283,11 +293,45 @@ function CoinWithdraw({ reloadKey, onDone }: { reloadKey: number; onDone: () => 
       <PrimaryButton type="submit" disabled={busy || value === null} data-testid="withdraw-submit">
         {t('withdraw.submit')}
       </PrimaryButton>
+    </LockableForm>
+  );
+}
+
+/**
+ * The form with its `notice` (a lock's sentence and the way to fix it) above controls that a lock turns off all at
+ * once (one disabled fieldset): nothing can be typed or sent into a refusal, while the notice's button still works.
+ */
+function LockableForm({
+  locked,
+  notice,
+  children,
+  ...form
+}: FormHTMLAttributes<HTMLFormElement> & { locked: boolean; notice: ReactNode }) {
+  return (
+    <Form {...form}>
+      {notice}
+      <Fields disabled={locked} data-testid="withdraw-fields">
+        {children}
+      </Fields>
     </Form>
   );
 }
 
 const shortAddress = (a: string) => (a.length > 20 ? `${a.slice(0, 8)}…${a.slice(-8)}` : a);
+
+const Fields = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  min-inline-size: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+
+  &:disabled {
+    opacity: 0.6;
+  }
+`;
 
 const BalanceLine = styled.div`
   display: flex;

@@ -87,7 +87,8 @@ function CoinForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found: Record<string, string> = {};
-    if (!drawId) found.draw_id = t('withdraw.chooseCurrency');
+    // The field is the network (its options read "USDT · TRC20"): label, prompt and message all say so.
+    if (!drawId) found.draw_id = t('charge.chooseNetwork');
     if (!address.trim()) found.dc_address = t('withdrawWay.enterAddress');
     bind.setErrors(found);
     if (Object.keys(found).length) return;
@@ -102,7 +103,7 @@ function CoinForm() {
         label={t('withdrawWay.network')}
         value={drawId}
         onChange={setDrawId}
-        placeholder={t('withdraw.chooseCurrency')}
+        placeholder={t('charge.chooseNetwork')}
         options={symbols.data.map((s) => ({ value: String(s.id), label: `${s.code} · ${s.protocol}` }))}
         error={bind.errors.draw_id}
         testId="bind-network"

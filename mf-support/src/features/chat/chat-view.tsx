@@ -198,7 +198,7 @@ function Thread({
             >
               {!mine && r.msg.agent_name && <Name>{r.msg.agent_name}</Name>}
               {r.msg.image && <ChatImage url={r.msg.image} />}
-              {r.msg.text && <Text>{r.msg.text}</Text>}
+              {r.msg.text && <Text dir="auto">{r.msg.text}</Text>}
               <Meta>
                 <time dateTime={new Date(r.msg.created_at).toISOString()}>{time(r.msg.created_at)}</time>
                 {mine && (
@@ -219,7 +219,7 @@ function Thread({
         return (
           <Bubble key={r.key} $mine data-testid="chat-mine" data-pending={r.p.state}>
             {r.p.image && <ChatImage url={r.p.image} />}
-            {r.p.text && <Text>{r.p.text}</Text>}
+            {r.p.text && <Text dir="auto">{r.p.text}</Text>}
             <Meta>
               <time>{time(r.p.created_at)}</time>
               <Tick
@@ -336,6 +336,7 @@ function Composer({ session, canAttach }: { session: ChatSession; canAttach: boo
         onBlur={() => session.typing(false)}
         maxLength={CHAT_MAX_TEXT}
         rows={1}
+        dir="auto"
         placeholder={t('chat.placeholder')}
         aria-label={t('chat.placeholder')}
         data-testid="chat-input"

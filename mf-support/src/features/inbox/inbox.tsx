@@ -281,7 +281,7 @@ export function Inbox() {
                           {r.channel === 'feedback' && (
                             <OpsBadge $tone="info">{t(`topic.${r.topic ?? 'other'}`)}</OpsBadge>
                           )}{' '}
-                          {r.last_text}
+                          <bdi>{r.last_text}</bdi>
                         </Preview>
                         <ItemBottom>
                           {r.waiting_since !== null ? (
@@ -462,7 +462,7 @@ function ThreadPane({
                   )}
                 </MsgMeta>
                 {m.image && <ChatImage url={m.image} fetchBlob={opsApi.blob} />}
-                {m.text && <MsgText>{m.text}</MsgText>}
+                {m.text && <MsgText dir="auto">{m.text}</MsgText>}
               </Msg>
             );
           })}
@@ -494,6 +494,7 @@ function ThreadPane({
             maxLength={CHAT_MAX_TEXT}
             onChange={(e) => onType(e.target.value)}
             onKeyDown={onKey}
+            dir="auto"
             placeholder={c.user ? t('inbox.replyPlaceholder') : t('inbox.replyVisitor')}
             aria-label={t('inbox.reply')}
             data-testid="inbox-input"

@@ -1,7 +1,8 @@
 /**
  * `/news/detail?id=`: the article's title, date and HTML. The server sanitizes the HTML on save and on serve (an
  * allow-list: no scripts, styles or handlers; links get target=_blank rel=noopener); here images are scaled to the
- * column and every link opens outside the app.
+ * column and every link opens outside the app. Title and body take their own direction (`dir="auto"`: an English
+ * article on an Arabic page keeps its full stops at the end of the line); the date is written the reader's way.
  */
 import { useEffect, useState } from 'react';
 import type { MouseEvent } from 'react';
@@ -9,13 +10,14 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Empty, LoadError, Skeleton } from '@meridian/shared';
 import { NS } from '../../app/i18n';
+import { formatServerTime, isoOf } from '../../lib/time';
 import { fetchArticle } from './news-api';
 import type { NewsArticle } from './news-api';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: NewsArticle };
 
 export function NewsArticleView({ id }: { id: number | null }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -54,10 +56,19 @@ export function NewsArticleView({ id }: { id: number | null }) {
   };
   return (
     <Article data-testid="news-article">
-      <H1>{n.title}</H1>
-      <Date>{n.created_at.slice(0, 16)}</Date>
+      <H1 dir="auto" data-testid="news-title">
+        {n.title}
+      </H1>
+      <Date dateTime={isoOf(n.created_at)} data-testid="news-date">
+        {formatServerTime(n.created_at, i18n.language, { time: true })}
+      </Date>
       {/* Sanitized by the server (allow-list HTML), see the comment above. */}
-      <Content data-testid="news-content" onClick={onClick} dangerouslySetInnerHTML={{ __html: n.content }} />
+      <Content
+        dir="auto"
+        data-testid="news-content"
+        onClick={onClick}
+        dangerouslySetInnerHTML={{ __html: n.content }}
+      />
     </Article>
   );
 }
@@ -75,7 +86,7 @@ const H1 = styled.h1`
   line-height: 1.35;
 `;
 
-const Date = styled.span`
+const Date = styled.time`
   font-size: 12px;
   color: ${({ theme }) => theme.color.textMuted};
   font-variant-numeric: tabular-nums;

@@ -1,6 +1,7 @@
 /**
  * `/news`: the articles of category 1, newest first, page by page with pull-to-refresh (the shared paged list and
- * its rules). A row shows the logo, title, description and date, and opens the article.
+ * its rules). A row shows the logo, title, description and date, and opens the article. Title and description take
+ * their own direction (an English article on an Arabic page stays left to right); the date is the reader's.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +10,12 @@ import { AppLink } from '@meridian/shared';
 import { PagedList } from '@meridian/shared/lists';
 import { hrefs } from '@meridian/shared/pure';
 import { NS } from '../../app/i18n';
+import { formatServerTime, isoOf } from '../../lib/time';
 import { fetchNewsPage } from './news-api';
 import type { NewsItem } from './news-api';
 
 export function NewsList() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   return (
     <PagedList<NewsItem>
       fetchPage={fetchNewsPage}
@@ -23,9 +25,15 @@ export function NewsList() {
         <Row to={hrefs.newsDetail(n.id)} data-testid="news-row">
           <NewsLogo src={n.logo} title={n.title} />
           <Body>
-            <Title>{n.title}</Title>
-            <Desc>{n.desc}</Desc>
-            <Date dateTime={n.created_at.replace(' ', 'T')}>{n.created_at.slice(0, 10)}</Date>
+            <Title dir="auto" data-testid="news-title">
+              {n.title}
+            </Title>
+            <Desc dir="auto" data-testid="news-desc">
+              {n.desc}
+            </Desc>
+            <Date dateTime={isoOf(n.created_at)} data-testid="news-date">
+              {formatServerTime(n.created_at, i18n.language)}
+            </Date>
           </Body>
         </Row>
       )}

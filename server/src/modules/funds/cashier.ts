@@ -35,6 +35,7 @@ import { formatCents } from '../../lib/money';
 import { fmtTime } from '../../lib/time';
 import type { DB } from '../../storage/db';
 import { changeBalance } from '../accounts';
+import { REVIEW } from '../compliance';
 import type { Mailer } from '../notify';
 import type { AccountReads } from '../trading';
 import { isAddressFor, isSwift } from './addresses';
@@ -259,11 +260,14 @@ export class Cashier {
     let until: number | null = null;
     let params: Record<string, string | number> = {};
     const methods = await repo.countLiveMethods(db, userId, DRAW_TYPE.coin);
+    const review = await repo.realNameStatus(db, userId);
     if (u?.frozen_at != null) {
       lock = 'frozen';
       params = { reason: u.frozen_reason ?? '-' };
-    } else if ((await repo.realNameStatus(db, userId)) !== 2) lock = 'real_name';
-    else if (u?.password_changed_at != null && u.password_changed_at + PASSWORD_PAUSE_MS > now) {
+    } else if (review !== REVIEW.approved) {
+      // Submitted and waiting is not the same as never submitted: nothing to do but wait for the review.
+      lock = review === REVIEW.waiting ? 'real_name_review' : 'real_name';
+    } else if (u?.password_changed_at != null && u.password_changed_at + PASSWORD_PAUSE_MS > now) {
       lock = 'password';
       until = u.password_changed_at + PASSWORD_PAUSE_MS;
     } else if (methods.n === 0) lock = 'no_method';
@@ -290,8 +294,12 @@ export class Cashier {
     const now = this.deps.now();
     const u = await repo.userFunds(db, userId);
     if (!u) throw code(ERROR_CODES.drawMethod, 'funds.noMethod');
-    if ((await repo.realNameStatus(db, userId)) !== 2)
-      throw code(ERROR_CODES.drawRealName, 'funds.lock.real_name');
+    const review = await repo.realNameStatus(db, userId);
+    if (review !== REVIEW.approved)
+      throw code(
+        ERROR_CODES.drawRealName,
+        review === REVIEW.waiting ? 'funds.lock.real_name_review' : 'funds.lock.real_name',
+      );
     if (u.password_changed_at != null && u.password_changed_at + PASSWORD_PAUSE_MS > now)
       throw code(ERROR_CODES.drawPasswordPause, 'funds.lock.password', {
         until: utc(u.password_changed_at + PASSWORD_PAUSE_MS),

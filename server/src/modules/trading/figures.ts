@@ -4,7 +4,7 @@
  *
  * Equity = balance + lock_balance + floating P/L; used margin = lock_balance (cents x 10,000 in micro-units).
  */
-import { formatMicros } from '@meridian/shared/pure';
+import { centsToMicros, formatMicros } from '@meridian/shared/pure';
 import type { DealPage } from '@meridian/shared/pure';
 import { formatCents } from '../../lib/money';
 import type { Order } from '../../storage/schema';
@@ -82,7 +82,8 @@ export class AccountReads {
       for (const o of await repo.userOrders(db, userId, STATUS_HOLDING))
         all += liveProfit(market, o, market.quote(o.instrument_id))?.profitMicros ?? 0;
     } else if (status === STATUS_CLOSED) {
-      all = await repo.sumRealised(db, userId);
+      // What the balance received, close by close; not the sum of the 6-decimal figures before rounding.
+      all = centsToMicros(await repo.sumRealisedCents(db, userId));
     }
     return {
       data: rows.map((o) => orderView(o, liveProfit(market, o, market.quote(o.instrument_id)))),

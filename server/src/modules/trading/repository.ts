@@ -80,10 +80,11 @@ export async function pageOrders(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export async function sumRealised(db: Q, userId: number): Promise<number> {
+/** The realised P/L the ledger booked for the user's closed orders (the sum of each close's cents). */
+export async function sumRealisedCents(db: Q, userId: number): Promise<number> {
   const r = await db
     .selectFrom('orders')
-    .select((eb) => eb.fn.sum<number>('profit_micros').as('s'))
+    .select((eb) => eb.fn.sum<number>('profit_cents').as('s'))
     .where('user_id', '=', userId)
     .where('status', '=', STATUS_CLOSED)
     .executeTakeFirst();

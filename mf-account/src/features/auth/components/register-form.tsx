@@ -287,8 +287,10 @@ const SkeletonBox = styled.div`
   padding: ${({ theme }) => theme.space(4)};
 `;
 
+/** As wide as the chosen code ("GB +44"), no wider, so the number and its placeholder keep the room (390 px). */
 const AreaSelect = styled.select`
   flex: none;
+  field-sizing: content;
   max-inline-size: 40%;
   min-block-size: ${({ theme }) => theme.touch}px;
   border: 0;

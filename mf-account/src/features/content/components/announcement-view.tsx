@@ -27,11 +27,16 @@ export function AnnouncementView() {
   const isDemoSite = typeof document !== 'undefined' && document.title === DEMO_SITE_TITLE;
   return (
     <Article data-testid="announcement">
-      {title && <Title>{title}</Title>}
-      <Content>
+      {/* The notice's own direction, whatever the page's (an English notice on an Arabic page). */}
+      {title && (
+        <Title dir="auto" data-testid="announcement-title">
+          {title}
+        </Title>
+      )}
+      <Content dir="auto" data-testid="announcement-content">
         {content}
-        {isDemoSite && <Marker data-testid="announcement-test-marker">{t('announcement.testMarker')}</Marker>}
       </Content>
+      {isDemoSite && <Marker data-testid="announcement-test-marker">{t('announcement.testMarker')}</Marker>}
     </Article>
   );
 }
@@ -55,9 +60,8 @@ const Content = styled.p`
   color: ${({ theme }) => theme.color.text};
 `;
 
-const Marker = styled.span`
-  display: block;
-  margin-block-start: ${({ theme }) => theme.space(3)};
+const Marker = styled.p`
+  margin: 0;
   color: ${({ theme }) => theme.color.warning};
   font-weight: 600;
 `;

@@ -16,6 +16,9 @@ describe('/mine/announcement', () => {
     expect(await screen.findByText('Notice')).toBeInTheDocument();
     expect(screen.getByText('Not offered in Cuba.')).toBeInTheDocument();
     expect(screen.queryByTestId('announcement-test-marker')).not.toBeInTheDocument();
+    // Laid out by its own text, not the page's language (an English notice on an Arabic page stays left to right).
+    expect(screen.getByTestId('announcement-title')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByTestId('announcement-content')).toHaveAttribute('dir', 'auto');
   });
 
   it('appends the test marker when the site title is DEMO', async () => {

@@ -47,22 +47,16 @@ describe('/user', () => {
     expect(screen.getByTestId('account-kind')).toHaveTextContent('Real account');
   });
 
-  it('a long e-mail is shortened in the middle, keeping its domain, and shown whole on a tap', async () => {
+  it('shows the whole e-mail, never cut: a long one may wrap before its domain', async () => {
     const email = 'a.very.long.trader.name.indeed@example.com';
     logIn({ ...realUser, email });
     server({ ...realUser, email });
     renderPage(<UserPage />);
     const shown = screen.getByTestId('user-email');
-    expect(shown).toHaveAccessibleName(email);
-    expect(shown).toHaveAttribute('aria-expanded', 'false');
-    // The name part is the one that gives way (ellipsis); the domain stays whole.
-    const [head, tail] = Array.from(shown.children);
-    expect(head).toHaveTextContent('a.very.long.trader.name.indeed');
-    expect(tail).toHaveTextContent('@example.com');
-    fireEvent.click(shown);
-    expect(shown).toHaveAttribute('aria-expanded', 'true');
-    expect(shown).toHaveTextContent(email);
-    expect(shown.children).toHaveLength(0);
+    expect(shown.textContent).toBe(email);
+    expect(shown).not.toHaveTextContent('…');
+    // The one break opportunity it adds is before the "@": the domain moves down whole.
+    expect(shown.querySelector('wbr')?.nextSibling?.textContent).toBe('@example.com');
     await settle();
   });
 

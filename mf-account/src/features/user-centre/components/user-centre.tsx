@@ -68,7 +68,7 @@ export function UserCentre() {
           {user?.email ? (
             <EmailText email={user.email} />
           ) : (
-            <Email as="span" dir="ltr" data-testid="user-email">
+            <Email dir="ltr" data-testid="user-email">
               {t('user.demoUser')}
             </Email>
           )}
@@ -276,57 +276,34 @@ const Who = styled.div`
 `;
 
 /**
- * A long e-mail shortened in the middle (`averylongname…@example.com`), so the domain stays readable; a tap shows
- * it whole.
+ * The whole e-mail, always: a trader checks which account this is by it. A long one is set a little smaller and may
+ * wrap, first before the "@" (the domain moves down whole), then anywhere if a part alone is wider than the line.
  */
 function EmailText({ email }: { email: string }) {
-  const [whole, setWhole] = useState(false);
   const at = email.lastIndexOf('@');
-  const cut = at > 0 && email.length - at <= 24 ? at : Math.max(0, email.length - 14);
   return (
-    <Email
-      type="button"
-      dir="ltr"
-      aria-expanded={whole}
-      aria-label={email}
-      onClick={() => setWhole((w) => !w)}
-      $whole={whole}
-      data-testid="user-email"
-    >
-      {whole ? (
-        email
-      ) : (
+    <Email dir="ltr" $long={email.length > LONG_EMAIL} data-testid="user-email">
+      {at > 0 ? (
         <>
-          <Head>{email.slice(0, cut)}</Head>
-          <span>{email.slice(cut)}</span>
+          {email.slice(0, at)}
+          <wbr />
+          {email.slice(at)}
         </>
+      ) : (
+        email
       )}
     </Email>
   );
 }
 
-const Email = styled.button<{ $whole?: boolean }>`
-  display: flex;
-  min-inline-size: 0;
-  max-inline-size: 100%;
-  padding: 0;
-  border: 0;
-  background: none;
-  color: inherit;
-  font: 600 16px / 1.3 ${({ theme }) => theme.font.body};
-  text-align: start;
-  white-space: ${({ $whole }) => ($whole ? 'normal' : 'nowrap')};
-  overflow-wrap: anywhere;
-  & > span {
-    flex: none;
-  }
-`;
+/** Beyond this many characters the address is set at 14 px instead of 16 (still readable at 390 px). */
+const LONG_EMAIL = 22;
 
-const Head = styled.span`
-  flex: 0 1 auto !important;
+const Email = styled.span<{ $long?: boolean }>`
   min-inline-size: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
+  font: 600 ${({ $long }) => ($long ? 14 : 16)}px / 1.3 ${({ theme }) => theme.font.body};
+  text-align: start;
+  overflow-wrap: anywhere;
 `;
 
 const Uid = styled.span`

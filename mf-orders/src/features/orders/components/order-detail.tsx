@@ -9,14 +9,13 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import {
   Dialog,
-  MARGIN_DECIMALS,
   NumericInput,
   SLTP_BALANCE_THRESHOLD,
   confirm,
   toast,
 } from '@meridian/shared';
 import { CLOSE_REASONS, normalizeLanguage } from '@meridian/shared/pure';
-import { formatFixed, formatTime, isPriceSet } from '../../../lib/format';
+import { formatFixed, formatMoney, formatTime, isPriceSet } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS, cancelOrder, closeOrder, setStops } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
@@ -127,8 +126,9 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
   // An order that never filled was never charged: no margin or fee to show (its figures were only estimates).
   if (!unfilled)
     rows.push(
-      [t('field.margin'), formatFixed(order.CautionMoney, MARGIN_DECIMALS, lng), 'detail-margin'],
-      [t('field.fee'), formatFixed(order.TradeFee, MARGIN_DECIMALS, lng), 'detail-fee'],
+      // What the ledger booked (cents), not the 6-decimal figure it was rounded from.
+      [t('field.margin'), formatMoney(order.CautionMoney, lng), 'detail-margin'],
+      [t('field.fee'), formatMoney(order.TradeFee, lng), 'detail-fee'],
     );
   if (pending || unfilled)
     rows.push([
@@ -282,18 +282,7 @@ function StopsEditor({
         void save();
       }}
     >
-      <Label>
-        <label htmlFor={`${ids}-tp`}>{t('field.takeProfit')}</label>
-        <NumericInput
-          id={`${ids}-tp`}
-          inputAs={Input}
-          options={options}
-          value={tp}
-          placeholder={t('stops.none')}
-          onChange={(text) => edit(setTp, { tp, sl })(text)}
-          data-testid="input-tp"
-        />
-      </Label>
+      {/* Stop loss, then take profit: the ticket's order. */}
       <Label>
         <label htmlFor={`${ids}-sl`}>{t('field.stopLoss')}</label>
         <NumericInput
@@ -304,6 +293,18 @@ function StopsEditor({
           placeholder={t('stops.none')}
           onChange={(text) => edit(setSl, { tp, sl })(text)}
           data-testid="input-sl"
+        />
+      </Label>
+      <Label>
+        <label htmlFor={`${ids}-tp`}>{t('field.takeProfit')}</label>
+        <NumericInput
+          id={`${ids}-tp`}
+          inputAs={Input}
+          options={options}
+          value={tp}
+          placeholder={t('stops.none')}
+          onChange={(text) => edit(setTp, { tp, sl })(text)}
+          data-testid="input-tp"
         />
       </Label>
       <Hint>{t('stops.hint')}</Hint>

@@ -77,7 +77,7 @@ describe('/order list', () => {
     expect(nav.navigate).toHaveBeenCalledWith('/order?type=3', { replace: true });
   });
 
-  it('shows each row: code, side, lots, prices and signed P/L at 6 decimals', async () => {
+  it('shows each row: code, side, lots, prices and signed P/L in booked cents', async () => {
     const net = server([
       [
         order({
@@ -97,7 +97,7 @@ describe('/order list', () => {
     expect(row).toHaveTextContent('0.50 lots');
     await waitFor(() => expect(within(row).getByTestId('order-open')).toHaveTextContent('91,000.50'));
     expect(within(row).getByTestId('order-current')).toHaveTextContent('90,990.00');
-    expect(within(row).getByTestId('order-pl')).toHaveTextContent('▲ +5.250000');
+    expect(within(row).getByTestId('order-pl')).toHaveTextContent(/^▲ \+5\.25$/);
     expect(within(row).getByTestId('order-pl')).toHaveAttribute('data-direction', 'up');
     // The precision comes with the order: the trade list is not fetched to learn it.
     expect(net.find('/v1/api/forex/trade_list')).toHaveLength(0);
@@ -179,10 +179,10 @@ describe('/order live updates', () => {
       order({ Id: 1, FactProfits: '2.000000' }),
     ]);
     const row = rowOf(2) as HTMLElement;
-    expect(within(row).getByTestId('order-pl')).toHaveTextContent('▼ -3.500000');
+    expect(within(row).getByTestId('order-pl')).toHaveTextContent(/^▼ -3\.50$/);
     expect(within(row).getByTestId('order-current')).toHaveTextContent('97.25');
     expect(rows().map((r) => r.dataset.orderId)).toEqual(['2', '1']);
-    expect(screen.getByTestId('summary-floating')).toHaveTextContent('-1.500000');
+    expect(screen.getByTestId('summary-floating')).toHaveTextContent(/^▼ -1\.50$/);
     expect(screen.getByTestId('summary-equity')).toHaveTextContent('90,998.50');
     expect(screen.getByTestId('summary-free')).toHaveTextContent('89,998.50');
     expect(net.find('/v1/api/forex/my_deal')).toHaveLength(1);
@@ -248,9 +248,30 @@ describe('/order detail and actions', () => {
     expect(within(detail).getByTestId('detail-close-price')).toHaveTextContent('109.50');
     expect(within(detail).getByTestId('detail-reason')).toHaveTextContent('Stop-out');
     expect(within(detail).getByTestId('detail-status')).toHaveTextContent('Closed');
-    expect(within(detail).getByTestId('detail-pl')).toHaveTextContent('-12.000000');
+    expect(within(detail).getByTestId('detail-pl')).toHaveTextContent(/^▼ -12\.00$/);
     expect(within(detail).queryByTestId('close-order')).toBeNull();
     expect(within(detail).queryByTestId('edit-stops')).toBeNull();
+  });
+
+  it('shows margin, fee and P/L as the ledger booked them: cents, rounded half away from zero', async () => {
+    server([
+      [
+        order({
+          Id: 9,
+          CautionMoney: '115.483000',
+          TradeFee: '0.575000',
+          FactProfits: '-0.004999',
+        }),
+      ],
+    ]);
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    fireEvent.click(await screen.findByTestId('order-row'));
+    const detail = await screen.findByTestId('order-detail');
+    expect(within(detail).getByTestId('detail-margin')).toHaveTextContent(/^115\.48$/);
+    expect(within(detail).getByTestId('detail-fee')).toHaveTextContent(/^0\.58$/);
+    // Less than half a cent is booked as nothing: no sign, no arrow, no colour of a loss.
+    expect(within(detail).getByTestId('detail-pl')).toHaveTextContent(/^0\.00$/);
+    expect(within(detail).getByTestId('detail-pl')).toHaveAttribute('data-direction', 'flat');
   });
 
   it('a cancelled pending order in history carries a tag, no close price or P/L, and its target in the detail', async () => {
@@ -390,6 +411,11 @@ describe('/order detail and actions', () => {
     renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
     fireEvent.click(await screen.findByTestId('order-row'));
     fireEvent.click(await screen.findByTestId('edit-stops'));
+    // Stop loss first, then take profit: the ticket's order.
+    expect(
+      screen.getByTestId('input-sl').compareDocumentPosition(screen.getByTestId('input-tp')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '105' } });
     fireEvent.click(screen.getByTestId('save-stops'));
     expect(await screen.findByTestId('stops-error')).toHaveTextContent(

@@ -1,9 +1,8 @@
 /** Small pieces shared by the order components: the side badge and a signed, coloured P/L. */
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { PROFIT_DECIMALS } from '@meridian/shared';
 import { BUY } from '@meridian/shared/pure';
-import { formatFixed } from '../../../lib/format';
+import { bookedCents, formatMoney } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 
 export function SideBadge({ orderType }: { orderType: number }) {
@@ -22,15 +21,18 @@ export function StateTag({ reason }: { reason: string | null | undefined }) {
   return <Tag data-testid="order-tag">{reason === 'no_margin' ? t('tag.unfilled') : t('tag.cancelled')}</Tag>;
 }
 
-/** P/L at 6 decimals with its sign and an arrow as well as the colour (colour-blind traders; red-up markets). */
+/**
+ * P/L as the ledger books it (cents: the wire's 6 decimals rounded by the server's rule), with its sign and an arrow
+ * as well as the colour (colour-blind traders; red-up markets). The direction is the booked figure's: 0.004 is 0.00.
+ */
 export function Profit({ value, testId }: { value: string | number; testId?: string }) {
   const { i18n } = useTranslation(NS);
-  const n = Number(value);
+  const n = bookedCents(value) ?? 0;
   const dir = n > 0 ? 'up' : n < 0 ? 'down' : 'flat';
   return (
     <ProfitText $dir={dir} data-testid={testId} data-direction={dir}>
       <span aria-hidden="true">{dir === 'up' ? '▲ ' : dir === 'down' ? '▼ ' : ''}</span>
-      {formatFixed(value, PROFIT_DECIMALS, i18n.language, true)}
+      {formatMoney(value, i18n.language, true)}
     </ProfitText>
   );
 }
