@@ -1,5 +1,5 @@
 /**
- * The app recovers from a failed load (issue 20): offline after /trade loaded, "Buy now" says it needs a connection
+ * The app recovers from a failed load: offline after /trade loaded, "Buy now" says it needs a connection
  * and the Trade area with what was typed stays; back online it confirms without a reload. Code that fails to load
  * fails only its own spot and is requested again on retry. A remote route first visited offline says "offline" and
  * loads by itself when the connection is back; so does the login page a guest is sent to. Screenshots of each
