@@ -103,10 +103,18 @@ async function playSocket(
         const close = quotes.find((q) => q.Code === inst.Code)!.price;
         const data = (Object.keys(PERIODS) as PeriodKey[]).map((period) => {
           const ms = PERIODS[period] * 60_000;
-          const c = last[period] ?? { Time: Math.floor(now / ms) * ms, Open: close, High: close, Low: close, Close: close, Volume: 0 };
+          const c = last[period] ?? {
+            Time: Math.floor(now / ms) * ms,
+            Open: close,
+            High: close,
+            Low: close,
+            Close: close,
+            Volume: 0,
+          };
           // The candle being built, or the next one once its time is up.
           const time = c.Time + Math.max(0, Math.floor((now - c.Time) / ms)) * ms;
-          if (time !== c.Time) last[period] = { Time: time, Open: close, High: close, Low: close, Close: close, Volume: 0 };
+          if (time !== c.Time)
+            last[period] = { Time: time, Open: close, High: close, Low: close, Close: close, Volume: 0 };
           const cur = last[period]!;
           cur.High = Math.max(cur.High, close);
           cur.Low = Math.min(cur.Low, close);
@@ -199,7 +207,8 @@ async function tap(page: Page, testId: string, shown: Shown, arg: string): Promi
       const w = window as unknown as { __tapAt: number | null };
       const q = (s: string) => document.querySelector(s);
       let ok = false;
-      if (what === 'review') ok = (q('[data-testid="order-review"]')?.getBoundingClientRect().height ?? 0) > 0;
+      if (what === 'review')
+        ok = (q('[data-testid="order-review"]')?.getBoundingClientRect().height ?? 0) > 0;
       if (what === 'chart') {
         const c = q('[data-testid="chart"]');
         ok =
@@ -218,7 +227,11 @@ async function tap(page: Page, testId: string, shown: Shown, arg: string): Promi
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  return s.length === 0
+    ? NaN
+    : s.length % 2
+      ? s[(s.length - 1) / 2]!
+      : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
 type Run = LongTasks & { frames: number; prices: number; load: string };
@@ -266,7 +279,10 @@ async function run(
       const buy: number[] = [];
       for (let i = 0; i < TAPS; i++) {
         buy.push(await tapTime(page, 'submit-order', 'review'));
-        await page.getByTestId('confirm-cancel').click({ timeout: TAP_TIMEOUT_MS }).catch(() => undefined);
+        await page
+          .getByTestId('confirm-cancel')
+          .click({ timeout: TAP_TIMEOUT_MS })
+          .catch(() => undefined);
         await page
           .getByTestId('order-review')
           .waitFor({ state: 'detached', timeout: TAP_TIMEOUT_MS })
@@ -340,14 +356,24 @@ async function main(): Promise<void> {
     const taps = slow.taps!;
 
     const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-    console.log(`taps, CPU 4x slower, still ticking (median of ${TAPS}; each tap's time) — load ${taps.load}`);
-    console.log(`  "Buy now" → confirmation shown     ${median(taps.buy).toFixed(0).padStart(5)} ms   (${ms(taps.buy)}; first ${taps.firstBuy.toFixed(0)} ms)`);
-    console.log(`  period → its chart drawn           ${median(taps.period).toFixed(0).padStart(5)} ms   (${ms(taps.period)})`);
-    console.log(`  lots "+" → new lots shown          ${median(taps.plus).toFixed(0).padStart(5)} ms   (${ms(taps.plus)})`);
+    console.log(
+      `taps, CPU 4x slower, still ticking (median of ${TAPS}; each tap's time) — load ${taps.load}`,
+    );
+    console.log(
+      `  "Buy now" → confirmation shown     ${median(taps.buy).toFixed(0).padStart(5)} ms   (${ms(taps.buy)}; first ${taps.firstBuy.toFixed(0)} ms)`,
+    );
+    console.log(
+      `  period → its chart drawn           ${median(taps.period).toFixed(0).padStart(5)} ms   (${ms(taps.period)})`,
+    );
+    console.log(
+      `  lots "+" → new lots shown          ${median(taps.plus).toFixed(0).padStart(5)} ms   (${ms(taps.plus)})`,
+    );
 
     // A run whose page received no ticks measured an idle page, not a live one: say so instead of "met".
     if ([full.run, slow.run].some((r) => r.frames === 0 || r.prices === 0)) {
-      console.log('NOT MEASURED: the page received no ticks under load (did the socket address or topics change?)');
+      console.log(
+        'NOT MEASURED: the page received no ticks under load (did the socket address or topics change?)',
+      );
       process.exitCode = 1;
       return;
     }

@@ -3,28 +3,26 @@
  * new Map per batch of the whole market; these derived atoms hand on one instrument's quote object (the same object
  * until that instrument ticks) or one number, and jotai only notifies a reader when what it reads has changed.
  */
-import type { Atom } from 'jotai';
 import { atom, quotesAtom } from '@meridian/shared';
 import type { DayMarketQuote } from '@meridian/shared';
 import type { Instrument } from './instruments';
 import { usdRateOf } from './usd-rate';
 
-const byCode = new Map<string, Atom<DayMarketQuote | undefined>>();
+const makeQuoteAtom = (code: string) => atom<DayMarketQuote | undefined>((get) => get(quotesAtom).get(code));
+type QuoteAtom = ReturnType<typeof makeQuoteAtom>;
+const byCode = new Map<string, QuoteAtom>();
 
 /** The latest quote of one instrument (undefined before its first); one atom per code. */
-export function quoteAtom(code: string): Atom<DayMarketQuote | undefined> {
+export function quoteAtom(code: string): QuoteAtom {
   let a = byCode.get(code);
   if (!a) {
-    a = atom((get) => get(quotesAtom).get(code));
+    a = makeQuoteAtom(code);
     byCode.set(code, a);
   }
   return a;
 }
 
 /** The USD rate of a quote currency from the live quotes (see ./usd-rate): changes only when the rate does. */
-export function usdRateAtom(
-  currency: string | undefined,
-  instruments: readonly Instrument[],
-): Atom<number | undefined> {
-  return atom((get) => usdRateOf(currency, instruments, get(quotesAtom)));
+export function usdRateAtom(currency: string | undefined, instruments: readonly Instrument[]) {
+  return atom<number | undefined>((get) => usdRateOf(currency, instruments, get(quotesAtom)));
 }

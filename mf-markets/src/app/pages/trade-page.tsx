@@ -127,7 +127,14 @@ const LiveHeader = memo(function LiveHeader({
   onPick: () => void;
 }) {
   const quote = useAtomValue(quoteAtom(instrument.Code));
-  return <InstrumentHeader instrument={instrument} live={liveQuote(instrument, quote)} lang={lang} onPick={onPick} />;
+  return (
+    <InstrumentHeader
+      instrument={instrument}
+      live={liveQuote(instrument, quote)}
+      lang={lang}
+      onPick={onPick}
+    />
+  );
 });
 
 /** The order ticket with the instrument's live quote and USD rate: re-renders for this instrument's ticks only. */

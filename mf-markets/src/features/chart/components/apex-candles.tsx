@@ -202,11 +202,7 @@ export default function ApexCandles({
             visibility="hidden"
             data-testid={`chart-${side}`}
           >
-            <line
-              x1={0}
-              strokeDasharray="3"
-              stroke={side === 'bid' ? theme.color.down : theme.color.up}
-            />
+            <line x1={0} strokeDasharray="3" stroke={side === 'bid' ? theme.color.down : theme.color.up} />
             <rect height={14} rx={2} fill={side === 'bid' ? theme.color.down : theme.color.up} />
             <text fill="#fff" fontSize={10} dominantBaseline="central" />
           </g>

@@ -25,7 +25,8 @@ type Globals = { minY?: number; maxY?: number; minX?: number; maxX?: number };
 type Layout = { gridHeight?: number; gridWidth?: number; translateX?: number; translateY?: number };
 type ChartLike = { w?: { globals?: Globals & Layout; layout?: Layout } };
 
-const finite = (...xs: (number | undefined)[]): boolean => xs.every((x) => typeof x === 'number' && Number.isFinite(x));
+const finite = (...xs: (number | undefined)[]): boolean =>
+  xs.every((x) => typeof x === 'number' && Number.isFinite(x));
 
 /** `candles`: what the chart was given, the last one included. */
 export function readScale(chart: unknown, box: HTMLElement, candles: readonly Candle[]): ChartScale | null {
