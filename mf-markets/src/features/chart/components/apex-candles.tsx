@@ -291,7 +291,9 @@ const Box = styled.div`
   position: relative;
 `;
 
+// Left to right whatever the page's direction: the labels are placed from their left edge, as the chart is drawn.
 const Live = styled.svg`
+  direction: ltr;
   position: absolute;
   inset: 0;
   width: 100%;
