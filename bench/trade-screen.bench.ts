@@ -189,8 +189,9 @@ const TAP_TIMEOUT_MS = 60_000;
 async function tapTime(page: Page, testId: string, shown: Shown, arg = ''): Promise<number> {
   try {
     return await tap(page, testId, shown, arg);
-  } catch {
-    // The page never answered within the timeout: counted as that long (a frozen page, not a bench error).
+  } catch (e) {
+    // The page never answered within the timeout: counted as that long (a frozen page), and said why.
+    console.error(`  tap ${testId}: ${String(e).split('\n')[0]}`);
     return TAP_TIMEOUT_MS;
   }
 }
@@ -205,18 +206,20 @@ async function tap(page: Page, testId: string, shown: Shown, arg: string): Promi
   const handle = await page.waitForFunction(
     ([what, a]) => {
       const w = window as unknown as { __tapAt: number | null };
-      const q = (s: string) => document.querySelector(s);
+      // No helper functions in here: tsx names them with a helper the page does not have.
       let ok = false;
       if (what === 'review')
-        ok = (q('[data-testid="order-review"]')?.getBoundingClientRect().height ?? 0) > 0;
+        ok =
+          (document.querySelector('[data-testid="order-review"]')?.getBoundingClientRect().height ?? 0) > 0;
       if (what === 'chart') {
-        const c = q('[data-testid="chart"]');
+        const c = document.querySelector('[data-testid="chart"]');
         ok =
           c?.getAttribute('data-period') === a &&
           c.getAttribute('data-state') === 'ready' &&
           c.querySelector(`[data-drawn="${a}"] .apexcharts-candlestick-series path`) !== null;
       }
-      if (what === 'lots') ok = (q('[data-testid="lots"]') as HTMLInputElement | null)?.value !== a;
+      if (what === 'lots')
+        ok = (document.querySelector('[data-testid="lots"]') as HTMLInputElement | null)?.value !== a;
       return w.__tapAt !== null && ok ? performance.now() - w.__tapAt : false;
     },
     [shown, arg] as const,

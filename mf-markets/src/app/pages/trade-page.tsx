@@ -2,9 +2,10 @@
  * `/trade` (docs/routes.md): the instrument header with its picker, the period bar and candle chart, and the order ticket.
  * The instrument is the current one (set by the home list or search), else the first of the trade list.
  *
- * A tick re-renders only what shows it: the header and the ticket each read the instrument's own quote atom; the
- * page itself, the period bar, the chart (which draws ticks on its own) and the picker do not read quotes. Once the
- * page is up and idle, the code a first tap needs (the order confirmation's dialog) is fetched ahead.
+ * A tick re-renders only what shows it: the header and the ticket each read the instrument's own quote (at most
+ * every QUOTE_RENDER_MS); the page itself, the period bar, the chart (which draws ticks on its own) and the picker
+ * do not read quotes. Once the page is up and idle, the code a first tap needs (the order confirmation's dialog) is
+ * fetched ahead.
  */
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ import { OrderTicket } from '../../features/ticket/components/order-ticket';
 import { usePriceLive } from '../../features/ticket/hooks/use-price-live';
 import { liveQuote, useTradeList } from '../../lib/instruments';
 import type { Instrument } from '../../lib/instruments';
-import { quoteAtom, usdRateAtom } from '../../lib/quote-atoms';
+import { usdRateAtom, useQuote } from '../../lib/quote-atoms';
 import { usdRateFollowsPrice } from '../../lib/usd-rate';
 import { useLanguage } from '../../lib/use-language';
 import { NS } from '../i18n';
@@ -116,7 +117,7 @@ export default function TradePage() {
   );
 }
 
-/** The header with the instrument's live quote: re-renders for this instrument's ticks only. */
+/** The header with the instrument's live quote: re-renders for this instrument's ticks only, a few times a second. */
 const LiveHeader = memo(function LiveHeader({
   instrument,
   lang,
@@ -126,7 +127,7 @@ const LiveHeader = memo(function LiveHeader({
   lang: string;
   onPick: () => void;
 }) {
-  const quote = useAtomValue(quoteAtom(instrument.Code));
+  const quote = useQuote(instrument.Code);
   return (
     <InstrumentHeader
       instrument={instrument}
@@ -137,7 +138,10 @@ const LiveHeader = memo(function LiveHeader({
   );
 });
 
-/** The order ticket with the instrument's live quote and USD rate: re-renders for this instrument's ticks only. */
+/**
+ * The order ticket with the instrument's live quote and USD rate: re-renders for this instrument's ticks only, a few
+ * times a second (the price it shows is the price it sends).
+ */
 const LiveTicket = memo(function LiveTicket({
   instrument,
   instruments,
@@ -147,7 +151,7 @@ const LiveTicket = memo(function LiveTicket({
   instruments: readonly Instrument[];
   lang: string;
 }) {
-  const quote = useAtomValue(quoteAtom(instrument.Code));
+  const quote = useQuote(instrument.Code);
   // Keyed on the live quote object: a new one per tick of this instrument (docs/rules.md#no-price).
   const priceLive = usePriceLive(quote);
   const rateAtom = useMemo(
