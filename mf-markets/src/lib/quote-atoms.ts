@@ -46,7 +46,8 @@ export function useQuote(code: string, everyMs: number = QUOTE_RENDER_MS): DayMa
       last = performance.now();
       setQuote(appStore.get(a));
     };
-    take();
+    // A tick between the render and now; not counted, so the first tick after mount shows at once.
+    setQuote(appStore.get(a));
     const off = appStore.sub(a, () => {
       if (timer !== null) return;
       const wait = last + everyMs - performance.now();
