@@ -106,6 +106,7 @@ export {
   Empty,
 } from './ui/lazy';
 export { confirm } from './ui/confirm-state';
+export { preloadDialog } from './ui/preload';
 export { Skeleton, SkeletonRows } from './ui/skeleton';
 export { VisuallyHidden } from './ui/visually-hidden';
 export { NumericInput, numericMessage, NUMERIC_NS } from './ui/numeric-input';

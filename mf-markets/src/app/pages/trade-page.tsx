@@ -1,15 +1,20 @@
 /**
  * `/trade` (docs/routes.md): the instrument header with its picker, the period bar and candle chart, and the order ticket.
  * The instrument is the current one (set by the home list or search), else the first of the trade list.
+ *
+ * A tick re-renders only what shows it: the header and the ticket each read the instrument's own quote (at most
+ * every QUOTE_RENDER_MS); the page itself, the period bar, the chart (which draws ticks on its own) and the picker
+ * do not read quotes. Once the page is up and idle, the code a first tap needs (the order confirmation's dialog) is
+ * fetched ahead.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
   currentInstrumentAtom,
   Empty,
   PageHeader,
-  quotesAtom,
+  preloadDialog,
   setCurrentInstrumentAtom,
   Skeleton,
   useAtomValue,
@@ -25,7 +30,8 @@ import { OrderTicket } from '../../features/ticket/components/order-ticket';
 import { usePriceLive } from '../../features/ticket/hooks/use-price-live';
 import { liveQuote, useTradeList } from '../../lib/instruments';
 import type { Instrument } from '../../lib/instruments';
-import { usdRateFollowsPrice, usdRateOf } from '../../lib/usd-rate';
+import { usdRateAtom, useQuote } from '../../lib/quote-atoms';
+import { usdRateFollowsPrice } from '../../lib/usd-rate';
 import { useLanguage } from '../../lib/use-language';
 import { NS } from '../i18n';
 
@@ -35,7 +41,6 @@ export default function TradePage() {
   const list = useTradeList();
   const current = useAtomValue(currentInstrumentAtom);
   const setCurrent = useSetAtom(setCurrentInstrumentAtom);
-  const quotes = useAtomValue(quotesAtom);
   const [period, setPeriod] = useState<Period>('1M');
   const [picking, setPicking] = useState(false);
 
@@ -44,9 +49,6 @@ export default function TradePage() {
     instruments.find((i) => i.Id === current?.id) ??
     instruments.find((i) => i.Code === current?.code) ??
     instruments[0];
-
-  // Keyed on the live quote object: a new one per tick of this instrument (docs/rules.md#no-price).
-  const priceLive = usePriceLive(instrument ? quotes.get(instrument.Code) : undefined);
 
   useEffect(() => {
     if (instrument && current?.id !== instrument.Id) setCurrent({ id: instrument.Id, code: instrument.Code });
@@ -60,6 +62,12 @@ export default function TradePage() {
     [setCurrent],
   );
   const closePicker = useCallback(() => setPicking(false), []);
+  const openPicker = useCallback(() => setPicking(true), []);
+  const ready = instrument !== undefined;
+  useEffect(() => {
+    if (ready) return whenIdle(preloadDialog);
+    return undefined;
+  }, [ready]);
 
   let body;
   if (list.status === 'loading') {
@@ -75,30 +83,21 @@ export default function TradePage() {
   } else if (!instrument) {
     body = <Empty />;
   } else {
-    const live = liveQuote(instrument, quotes.get(instrument.Code));
+    const listed = liveQuote(instrument, undefined);
     body = (
       <>
-        <InstrumentHeader instrument={instrument} live={live} lang={lang} onPick={() => setPicking(true)} />
+        <LiveHeader instrument={instrument} lang={lang} onPick={openPicker} />
         <PeriodBar value={period} onChange={setPeriod} />
         <CandleChart
           instrumentId={instrument.Id}
           code={instrument.Code}
           period={period}
           precision={instrument.PricePrecision}
-          bid={live.bid}
-          ask={live.ask}
+          bid={listed.bid}
+          ask={listed.ask}
           lang={lang}
         />
-        <OrderTicket
-          key={instrument.Id}
-          instrument={instrument}
-          quote={{ bid: live.bid, ask: live.ask }}
-          marketOpen={live.marketStatus === 1}
-          priceLive={priceLive}
-          usdRate={usdRateOf(instrument.QuoteCurrency, instruments, quotes)}
-          rateFollowsPrice={usdRateFollowsPrice(instrument, instruments)}
-          lang={lang}
-        />
+        <LiveTicket key={instrument.Id} instrument={instrument} instruments={instruments} lang={lang} />
         <InstrumentPicker
           open={picking}
           instruments={instruments}
@@ -116,6 +115,72 @@ export default function TradePage() {
       {body}
     </section>
   );
+}
+
+/** The header with the instrument's live quote: re-renders for this instrument's ticks only, a few times a second. */
+const LiveHeader = memo(function LiveHeader({
+  instrument,
+  lang,
+  onPick,
+}: {
+  instrument: Instrument;
+  lang: string;
+  onPick: () => void;
+}) {
+  const quote = useQuote(instrument.Code);
+  return (
+    <InstrumentHeader
+      instrument={instrument}
+      live={liveQuote(instrument, quote)}
+      lang={lang}
+      onPick={onPick}
+    />
+  );
+});
+
+/**
+ * The order ticket with the instrument's live quote and USD rate: re-renders for this instrument's ticks only, a few
+ * times a second (the price it shows is the price it sends).
+ */
+const LiveTicket = memo(function LiveTicket({
+  instrument,
+  instruments,
+  lang,
+}: {
+  instrument: Instrument;
+  instruments: readonly Instrument[];
+  lang: string;
+}) {
+  const quote = useQuote(instrument.Code);
+  // Keyed on the live quote object: a new one per tick of this instrument (docs/rules.md#no-price).
+  const priceLive = usePriceLive(quote);
+  const rateAtom = useMemo(
+    () => usdRateAtom(instrument.QuoteCurrency, instruments),
+    [instrument.QuoteCurrency, instruments],
+  );
+  const usdRate = useAtomValue(rateAtom);
+  const live = liveQuote(instrument, quote);
+  return (
+    <OrderTicket
+      instrument={instrument}
+      quote={{ bid: live.bid, ask: live.ask }}
+      marketOpen={live.marketStatus === 1}
+      priceLive={priceLive}
+      usdRate={usdRate}
+      rateFollowsPrice={usdRateFollowsPrice(instrument, instruments)}
+      lang={lang}
+    />
+  );
+});
+
+/** Run `fn` once the main thread is idle (after first paint where requestIdleCallback is missing); returns a cancel. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 500);
+  return () => clearTimeout(id);
 }
 
 const Loading = styled.div`

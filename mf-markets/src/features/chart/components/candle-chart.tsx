@@ -3,7 +3,7 @@
  * (no layout shift), shows empty and error states, and mounts the apexcharts view, which is code-split so it never
  * reaches the first route's JavaScript.
  */
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LazyBoundary, lazyWithRetry, LoadError, LoadFailed, Skeleton, useLoad } from '@meridian/shared';
@@ -14,6 +14,11 @@ import { fetchKline } from '../api/kline';
 // Offline, a chart whose code is not in yet says so in its own area, and loads when the connection is back.
 const ApexCandles = lazyWithRetry(() => import(/* webpackChunkName: "chart" */ './apex-candles'));
 
+/** Fetch the chart's code ahead of its first use (the trade screen does when it is idle). */
+export function preloadChart(): void {
+  void ApexCandles.preload().catch(() => undefined);
+}
+
 export const CHART_HEIGHT = 300;
 
 export type CandleChartProps = {
@@ -21,22 +26,32 @@ export type CandleChartProps = {
   code: string;
   period: Period;
   precision: number;
+  /** The trade list's quote, shown until the first live one (live quotes reach the chart on their own). */
   bid: number;
   ask: number;
   lang: string;
 };
 
-export function CandleChart(props: CandleChartProps) {
+/** Memoised: the trade screen re-rendering (a period, the picker) redraws it only when one of its props changed. */
+export const CandleChart = memo(function CandleChart(props: CandleChartProps) {
   const { t } = useTranslation(NS);
   const { instrumentId, period } = props;
-  const candles = useLoad(() => fetchKline(instrumentId, period), `${instrumentId}:${period}`);
+  const key = `${instrumentId}:${period}`;
+  const loaded = useLoad(() => fetchKline(instrumentId, period).then((data) => ({ key, data })), key);
+  // The render that changes the period still holds the last period's candles: they are not this chart's.
+  const candles =
+    loaded.status === 'ready' && loaded.data.key !== key
+      ? ({ status: 'loading' } as const)
+      : loaded.status === 'ready'
+        ? { status: 'ready' as const, data: loaded.data.data }
+        : loaded;
   const placeholder = <Skeleton height={CHART_HEIGHT} radius={0} />;
   return (
     <Area data-testid="chart" data-period={period} data-state={candles.status}>
       {candles.status === 'loading' && placeholder}
       {candles.status === 'error' && (
         <Message>
-          <LoadError onRetry={candles.reload} />
+          <LoadError onRetry={loaded.reload} />
         </Message>
       )}
       {candles.status === 'ready' &&
@@ -67,7 +82,7 @@ export function CandleChart(props: CandleChartProps) {
         ))}
     </Area>
   );
-}
+});
 
 const Area = styled.div`
   height: ${CHART_HEIGHT}px;

@@ -1,4 +1,5 @@
 /** The period bar (docs/rules.md): 1M, 5M, 15M, 30M, 1H, 1D. */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PERIODS } from '@meridian/shared';
@@ -7,7 +8,13 @@ import { NS } from '../../../lib/ns';
 
 export const PERIOD_KEYS = Object.keys(PERIODS) as Period[];
 
-export function PeriodBar({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
+export const PeriodBar = memo(function PeriodBar({
+  value,
+  onChange,
+}: {
+  value: Period;
+  onChange: (p: Period) => void;
+}) {
   const { t } = useTranslation(NS);
   return (
     <Bar role="tablist" aria-label={t('chart.period')} data-testid="period-bar">
@@ -26,7 +33,7 @@ export function PeriodBar({ value, onChange }: { value: Period; onChange: (p: Pe
       ))}
     </Bar>
   );
-}
+});
 
 const Bar = styled.div`
   display: grid;

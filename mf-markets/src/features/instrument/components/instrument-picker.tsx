@@ -1,5 +1,5 @@
 /** The instrument picker drawer of /trade: search by code or name, pick one to trade it. */
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Empty } from '@meridian/shared';
@@ -8,7 +8,8 @@ import { Sheet } from '../../../components/sheet';
 import type { Instrument } from '../../../lib/instruments';
 import { NS } from '../../../lib/ns';
 
-export function InstrumentPicker({
+/** Memoised: its list is built whenever it renders, open or not; the trade screen re-renders it only for its props. */
+export const InstrumentPicker = memo(function InstrumentPicker({
   open,
   instruments,
   currentId,
@@ -61,7 +62,7 @@ export function InstrumentPicker({
       </List>
     </Sheet>
   );
-}
+});
 
 const Search = styled.input`
   margin: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
