@@ -39,6 +39,9 @@ const PRIVATE_TOPICS: ReadonlySet<string> = new Set([TOPICS.forexTrade, TOPICS.f
 export type SocketHandle = {
   /** The user of the accepted login on this socket, or null; read it on every message (a login may change it). */
   readonly userId: number | null;
+  /** The session of that login (null when none): an extension that acts for the user re-checks it. */
+  readonly sessionId: number | null;
+  /** The reader's language: the last accepted `login`'s `lang`, else the socket's `?lang=`. */
   readonly lang: Language;
   readonly ip: string;
   send: (msg: ServerMessage) => void;
@@ -320,7 +323,12 @@ export async function registerRealtime(
         get userId() {
           return c.userId;
         },
-        lang,
+        get sessionId() {
+          return c.sessionId;
+        },
+        get lang() {
+          return c.lang;
+        },
         ip: req.ip,
         send: (m) => send(c, m),
       },

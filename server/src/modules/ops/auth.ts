@@ -52,8 +52,21 @@ function newOpsToken(): string {
 
 /** The live ops session of `token` at `now`, its idle clock pushed back; null when missing, idle, over or revoked. */
 export async function findOpsSession(ctx: AppContext, token: string): Promise<OpsActor | null> {
+  return (await liveOpsSession(ctx, { token }, true))?.actor ?? null;
+}
+
+/**
+ * The live ops session of a token or a session id (a socket signed in with it re-checks here): its actor with the roles it has now,
+ * and when it ends unless used again (the earlier of the idle and absolute limits). `touch` pushes the idle clock
+ * back (a use of the session); a re-check that is not a use passes false.
+ */
+export async function liveOpsSession(
+  ctx: AppContext,
+  by: { token: string } | { sessionId: number },
+  touch: boolean,
+): Promise<{ actor: OpsActor; endsAt: number } | null> {
   const now = ctx.now();
-  const row = await ctx.db
+  let q = ctx.db
     .selectFrom('ops_sessions')
     .innerJoin('ops_accounts', 'ops_accounts.id', 'ops_sessions.ops_id')
     .select([
@@ -64,26 +77,34 @@ export async function findOpsSession(ctx: AppContext, token: string): Promise<Op
       'ops_accounts.email as email',
       'ops_accounts.roles as roles',
     ])
-    .where('ops_sessions.token_hash', '=', sha256(token))
     .where('ops_sessions.revoked_at', 'is', null)
     .where('ops_sessions.expires_at', '>', now)
     .where('ops_sessions.last_seen_at', '>', now - OPS_IDLE_TIMEOUT_MS)
-    .where('ops_accounts.disabled_at', 'is', null)
-    .executeTakeFirst();
+    .where('ops_accounts.disabled_at', 'is', null);
+  q =
+    'token' in by
+      ? q.where('ops_sessions.token_hash', '=', sha256(by.token))
+      : q.where('ops_sessions.id', '=', by.sessionId);
+  const row = await q.executeTakeFirst();
   if (!row) return null;
-  if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
+  let lastSeen = row.last_seen_at;
+  if (touch && now - row.last_seen_at >= TOUCH_EVERY_MS) {
     await ctx.db
       .updateTable('ops_sessions')
       .set({ last_seen_at: now })
       .where('id', '=', row.session_id)
       .execute();
+    lastSeen = now;
   }
   return {
-    id: row.id,
-    email: row.email,
-    roles: parseRoles(row.roles),
-    sessionId: row.session_id,
-    expiresAt: row.expires_at,
+    actor: {
+      id: row.id,
+      email: row.email,
+      roles: parseRoles(row.roles),
+      sessionId: row.session_id,
+      expiresAt: row.expires_at,
+    },
+    endsAt: Math.min(row.expires_at, lastSeen + OPS_IDLE_TIMEOUT_MS),
   };
 }
 

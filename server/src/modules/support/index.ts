@@ -5,8 +5,8 @@
  */
 import type { AppContext } from '../../context';
 import { ownedUpload } from '../uploads';
-import { findSessionUser } from '../../lib/auth';
-import { findOpsSession } from '../ops';
+import { findSessionUser, sessionAlive } from '../../lib/auth';
+import { liveOpsSession } from '../ops';
 import { createChat } from './chat';
 import type { Chat } from './chat';
 
@@ -21,7 +21,9 @@ export function createSupport(deps: { ctx: AppContext; offlineMailDelayMs?: numb
     chat: createChat({
       ctx,
       findUser: (token) => findSessionUser(ctx, token),
-      findAgent: (token) => findOpsSession(ctx, token),
+      sessionAlive: (sessionId) => sessionAlive(ctx, sessionId),
+      findAgent: (token) => liveOpsSession(ctx, { token }, true),
+      agentSession: (sessionId, touch) => liveOpsSession(ctx, { sessionId }, touch),
       ownedUpload: (ownerId, url) => ownedUpload(ctx, ownerId, url),
       offlineMailDelayMs: deps.offlineMailDelayMs,
     }),
