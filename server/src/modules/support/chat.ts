@@ -376,10 +376,18 @@ export function createChat(deps: ChatDeps): Chat {
         return;
       }
     }
-    const [limit, windowMs] = j.userId !== null ? ctx.limits.chatPerUser : ctx.limits.chatPerVisitor;
-    const key = j.userId !== null ? `chatPerUser:${j.userId}` : `chatPerVisitor:${j.visitorId}`;
-    const hit = await ctx.limiter.hit(key, limit, windowMs);
-    if (!hit.allowed) throw new ChatError(ERROR_CODES.chatRateLimited, 'support.rateLimited');
+    const limit = async (name: keyof AppContext['limits'], key: string) => {
+      const [count, windowMs] = ctx.limits[name];
+      const hit = await ctx.limiter.hit(`${name}:${key}`, count, windowMs);
+      if (!hit.allowed) throw new ChatError(ERROR_CODES.chatRateLimited, 'support.rateLimited');
+    };
+    if (j.userId !== null) await limit('chatPerUser', String(j.userId));
+    else {
+      // A visitor id is the client's choice: the source's limits hold whatever ids it makes up.
+      await limit('chatVisitorPerIp', h.ip);
+      if (!c) await limit('chatVisitorConversationsPerIp', h.ip);
+      await limit('chatPerVisitor', j.visitorId ?? h.ip);
+    }
     const now = ctx.now();
     let stored: ChatMessage | undefined;
     let duplicate = false;

@@ -94,7 +94,11 @@ export const supportRoutes: FastifyPluginAsync<{
     if (body.image !== undefined && (!user || !(await ownedUpload(ctx, user.id, body.image))))
       throw new AppError(ERROR_CODES.chatInvalid, 'support.badImage');
     if (user) await enforceLimit(ctx, 'chatPerUser', String(user.id));
-    else await enforceLimit(ctx, 'chatPerVisitor', body.visitor ?? req.ip);
+    else {
+      // Per source first: fresh visitor ids from one address do not step around it.
+      await enforceLimit(ctx, 'feedbackGuestPerIp', req.ip);
+      await enforceLimit(ctx, 'chatPerVisitor', body.visitor ?? req.ip);
+    }
     const now = ctx.now();
     const id = await db.transaction().execute(async (trx) => {
       const conv = await repo.createConversation(trx, {
