@@ -120,7 +120,9 @@ describe.each(MODES)('chat identities follow their sessions (%s)', (mode) => {
     const tc = track(await traderSocket(url, u.token));
     const first = cid();
     tc.send({ type: 'chat.send', client_id: first, text: 'hello' });
-    const ack = (await tc.next(is('chat.message', (m) => m.message.client_id === first))) as Of<'chat.message'>;
+    const ack = (await tc.next(
+      is('chat.message', (m) => m.message.client_id === first),
+    )) as Of<'chat.message'>;
     const conversation = ack.message.conversation_id;
     const ops = await createOpsUser(t.app, roles);
     const ac = track(await agentSocket(url, ops.token));
@@ -130,10 +132,7 @@ describe.each(MODES)('chat identities follow their sessions (%s)', (mode) => {
   }
 
   const endings: [string, (ops: TestOps) => Promise<unknown>][] = [
-    [
-      'sign-out',
-      (ops) => call(t.app, { method: 'POST', url: '/api/ops/auth/logout', token: ops.token }),
-    ],
+    ['sign-out', (ops) => call(t.app, { method: 'POST', url: '/api/ops/auth/logout', token: ops.token })],
     [
       'disable',
       async (ops) =>
@@ -282,7 +281,9 @@ describe.each(MODES)('chat identities follow their sessions (%s)', (mode) => {
     await tc.next(is('chat.error', (m) => m.code === 1503));
     const late = cid();
     tc.send({ type: 'chat.send', client_id: late, text: 'after logout' });
-    const stored = (await tc.next(is('chat.message', (m) => m.message.client_id === late))) as Of<'chat.message'>;
+    const stored = (await tc.next(
+      is('chat.message', (m) => m.message.client_id === late),
+    )) as Of<'chat.message'>;
     expect(stored.message.conversation_id).not.toBe(conversation);
     await tc.barrier();
     expect(JSON.stringify(tc.messages)).not.toContain('private answer');
@@ -297,7 +298,11 @@ describe.each(MODES)('chat identities follow their sessions (%s)', (mode) => {
   it('a trader socket without a visitor id falls back to no identity; a session ended without an event stops the next frame', async () => {
     const u = await registerUser(t.app);
     const tc = track(await traderSocket(url, u.token));
-    await t.app.ctx.db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', u.user.id).execute();
+    await t.app.ctx.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', u.user.id)
+      .execute();
     const late = cid();
     tc.send({ type: 'chat.send', client_id: late, text: 'after the end' });
     await tc.next(is('chat.error', (m) => m.client_id === late && m.code === 1503));
@@ -331,7 +336,9 @@ describe('chat identities across two API nodes with Redis', () => {
   it('an ops sign-out and a trader logout on node A end the sockets on node B within a second', async () => {
     if (!(await redisUp())) {
       if (process.env.CI === 'true') throw new Error(`CI=true and Redis is unreachable at ${REDIS_URL}`);
-      console.warn(`\n!!! Redis at ${REDIS_URL} is unreachable: the two-node chat revocation test was SKIPPED.\n`);
+      console.warn(
+        `\n!!! Redis at ${REDIS_URL} is unreachable: the two-node chat revocation test was SKIPPED.\n`,
+      );
       return;
     }
     const channel = `meridian:test:${crypto.randomBytes(6).toString('hex')}`;

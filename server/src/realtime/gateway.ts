@@ -115,7 +115,10 @@ export async function registerRealtime(
   /** Upgrades per IP and minute, counted on this node (a Redis outage must not close the door to every socket). */
   const upgrades = new MemoryRateLimiter(ctx.now);
   const limits = {
-    connectsPerMinute: Math.max(1, Math.round(ctx.config.wsConnectsPerIpPerMinute * ctx.config.rateLimitScale)),
+    connectsPerMinute: Math.max(
+      1,
+      Math.round(ctx.config.wsConnectsPerIpPerMinute * ctx.config.rateLimitScale),
+    ),
     perSession: ctx.config.wsSocketsPerSession,
     anonymousPerIp: ctx.config.wsAnonymousSocketsPerIp,
   };
@@ -274,10 +277,18 @@ export async function registerRealtime(
         // The reader's language from now on (a login is sent again when it changes).
         if (typeof msg.lang === 'string') c.lang = requestLanguage(msg.lang);
         const user = isTokenShape(msg.token) ? await findSessionUser(ctx, msg.token).catch(() => null) : null;
-        if (user && user.sessionId !== c.sessionId && (perSession.get(user.sessionId) ?? 0) >= limits.perSession) {
+        if (
+          user &&
+          user.sessionId !== c.sessionId &&
+          (perSession.get(user.sessionId) ?? 0) >= limits.perSession
+        ) {
           // One session's tabs: the socket stays as it was (signed out) and the page is told why.
           setSession(c, null, null);
-          send(c, { type: 'error', code: ERROR_CODES.rateLimited, msg: ctx.i18n.t(c.lang, 'error.tooManyTabs') });
+          send(c, {
+            type: 'error',
+            code: ERROR_CODES.rateLimited,
+            msg: ctx.i18n.t(c.lang, 'error.tooManyTabs'),
+          });
           return;
         }
         setSession(c, user?.id ?? null, user?.sessionId ?? null);

@@ -16,6 +16,7 @@ import { findSessionUser, tokenFrom } from '../../lib/auth';
 import { AppError, sessionExpired } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
 import { beforeLogin, loginFailed } from '../../lib/login-guard';
+import type { Device } from '../../lib/login-guard';
 import { randomSecret, sha256, verifyPassword } from '../../lib/security';
 import { findOpsByEmail, parseRoles } from './accounts';
 import { appendAudit } from './audit';
@@ -180,21 +181,23 @@ export async function optionalOps(
 
 /**
  * E-mail + password + TOTP code. Limited like trader login (lib/login-guard.ts: per IP, per account and source, a
- * growing delay per account, never a lock a stranger can trigger); every failure is audited;
+ * growing delay per account that a trusted device, `device`, does not wait for; never a lock a stranger can
+ * trigger); every failure is audited;
  * a code is accepted once (its time step is recorded in the same conditional update that accepts it).
  */
 export async function signIn(
   ctx: AppContext,
   input: { email: string; password: string; code: string },
   ip: string,
+  device: Device = null,
 ): Promise<{ token: string; actor: OpsActor }> {
   await enforceLimit(ctx, 'loginPerIp', `ops:${ip}`);
-  await beforeLogin(ctx, `ops:${input.email}`, `ops:${ip}`);
+  await beforeLogin(ctx, `ops:${input.email}`, `ops:${ip}`, device);
   const now = ctx.now();
   const account = await findOpsByEmail(ctx.db, input.email);
   const passwordOk = await verifyPassword(account?.password_hash ?? null, input.password);
   const fail = async (reason: string, key: string, code: number) => {
-    await loginFailed(ctx, `ops:${input.email}`);
+    await loginFailed(ctx, `ops:${input.email}`, device);
     await appendAudit(ctx.db, {
       action: 'ops.sign_in_failed',
       objectType: 'ops_account',

@@ -25,6 +25,7 @@ import type { OpsAccountView, OpsRemote, OpsSecrets } from '@meridian/shared/pur
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
+import { deviceOf, trustDevice } from '../../lib/login-guard';
 import { parseInput } from '../../lib/validate';
 import { publishOpsRevocation } from '../../realtime/revocation';
 import {
@@ -77,9 +78,11 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
     schema: { response: okResponse(data) },
   });
 
-  app.post('/api/ops/auth/login', { schema: { response: okResponse(signInSchema) } }, async (req) => {
+  app.post('/api/ops/auth/login', { schema: { response: okResponse(signInSchema) } }, async (req, reply) => {
     const body = parseInput(loginBody, req.body);
-    const { token, actor } = await signIn(ctx, body, req.ip);
+    const device = await deviceOf(ctx, req, 'ops', `ops:${body.email}`);
+    const { token, actor } = await signIn(ctx, body, req.ip, device);
+    await trustDevice(ctx, req, reply, 'ops', `ops:${body.email}`);
     return ok({ token, account: meOf(actor) }, t(req.lang, 'ops.signedIn'));
   });
 

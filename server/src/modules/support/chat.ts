@@ -328,7 +328,11 @@ export function createChat(deps: ChatDeps): Chat {
     }
     if (joins.get(h) === j) {
       joins.delete(h);
-      h.send({ type: 'chat.agent', code: ERROR_CODES.chatAgentRefused, msg: t(h.lang, 'support.agentRefused') });
+      h.send({
+        type: 'chat.agent',
+        code: ERROR_CODES.chatAgentRefused,
+        msg: t(h.lang, 'support.agentRefused'),
+      });
     }
     return false;
   };
