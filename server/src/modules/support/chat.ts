@@ -74,7 +74,8 @@ export type ChatDeps = {
   /** The live ops session of an ops token, and the same by session id (`touch`: a use pushes the idle clock). */
   findAgent: (token: string) => Promise<{ actor: OpsActor; endsAt: number } | null>;
   agentSession: (sessionId: number, touch: boolean) => Promise<{ actor: OpsActor; endsAt: number } | null>;
-  ownedUpload: (ownerId: number, url: string) => Promise<unknown>;
+  /** Use the sender's upload as a chat image (uploads' `claimUpload`): false when it is not theirs or for another use. */
+  chatImage: (ownerId: number, url: string) => Promise<boolean>;
   offlineMailDelayMs?: number;
 };
 
@@ -366,8 +367,8 @@ export function createChat(deps: ChatDeps): Chat {
     const text = body.text.trim();
     let image: string | null = null;
     if (body.image !== undefined) {
-      // One image per message, the sender's own upload (visitors cannot upload).
-      if (j.userId === null || !(await deps.ownedUpload(j.userId, body.image)))
+      // One image per message, the sender's own upload for the chat (visitors cannot upload).
+      if (j.userId === null || !(await deps.chatImage(j.userId, body.image)))
         throw new ChatError(ERROR_CODES.chatInvalid, 'support.badImage');
       image = body.image;
     }

@@ -4,7 +4,7 @@
  * `supportRoutes` with it.
  */
 import type { AppContext } from '../../context';
-import { ownedUpload } from '../uploads';
+import { claimUpload } from '../uploads';
 import { findSessionUser, sessionAlive } from '../../lib/auth';
 import { liveOpsSession } from '../ops';
 import { createChat } from './chat';
@@ -24,7 +24,7 @@ export function createSupport(deps: { ctx: AppContext; offlineMailDelayMs?: numb
       sessionAlive: (sessionId) => sessionAlive(ctx, sessionId),
       findAgent: (token) => liveOpsSession(ctx, { token }, true),
       agentSession: (sessionId, touch) => liveOpsSession(ctx, { sessionId }, touch),
-      ownedUpload: (ownerId, url) => ownedUpload(ctx, ownerId, url),
+      chatImage: async (ownerId, url) => (await claimUpload(ctx.db, ownerId, url, 'chat')).ok,
       offlineMailDelayMs: deps.offlineMailDelayMs,
     }),
   };
