@@ -112,6 +112,19 @@ describe.each(MODES)('uploads and real name (%s)', (mode) => {
       payload: { file: 'x' },
     });
     expect(notMultipart.body.code).toBe(1110);
+    // Two tiny files are not "too large": an upload carries one file, and says so.
+    const two = multipart([
+      { name: 'file', filename: 'a.png', type: 'image/png', data: await image('png', 4, 4) },
+      { name: 'file', filename: 'b.png', type: 'image/png', data: await image('png', 4, 4) },
+    ]);
+    const twice = await call(t.app, {
+      method: 'POST',
+      url: '/api/common/image_upload',
+      token: a.token,
+      ...two,
+    });
+    expect(twice.status).toBe(200);
+    expect(twice.body).toMatchObject({ code: 1110, msg: 'Please send one file per upload.' });
     // Nothing was stored.
     const count = await t.app.ctx.db
       .selectFrom('uploads')
