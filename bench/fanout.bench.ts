@@ -1,8 +1,9 @@
 /**
- * bench/fanout: 2,000 WebSocket clients receiving 10 quote messages a second through the real gateway (/v1/ws: the
+ * bench/fanout: 5,000 WebSocket clients, all from one address (as behind a carrier's NAT), receiving 10 quote messages a second through the real gateway (/v1/ws: the
  * bus, per-instrument coalescing, 100 ms flushes, slow-client handling) beside a raw `ws` server broadcasting the
  * same messages to the same number of clients, in the same run. Reports the delivered rate of each, their ratio and
- * the p50/p99 delivery delay (publish -> client). Targets: gateway at least 0.7x the raw rate, p99 at most 100 ms.
+ * the p50/p99 delivery delay (publish -> client). Targets: gateway at least 0.9x the raw rate, p99 at most 100 ms.
+ * Under BENCH_SMOKE=1 (bench/support.ts): 200 clients for 2 s. A socket that fails to open fails the bench.
  *
  *   node_modules/.bin/tsx bench/fanout.bench.ts
  *
@@ -20,10 +21,11 @@ import type { DayMarketQuote } from '@meridian/shared/pure';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { percentile } from './load';
+import { figure, smokeOr } from './support';
 
-const CLIENTS = 2000;
+const CLIENTS = smokeOr(200, 5000);
 const RATE = 10;
-const DURATION_MS = 10_000;
+const DURATION_MS = smokeOr(2_000, 10_000);
 const CODES = [
   'EURUSD',
   'GBPUSD',
@@ -43,13 +45,20 @@ const WebSocket = require(workerData.wsPath);
 const { url, n, subscribe } = workerData;
 let counting = false, count = 0, delays = [];
 const sockets = [];
-let open = 0;
+let open = 0, failed = 0;
+const settled = () => { if (open + failed === n) parentPort.postMessage({ type: 'ready', open, failed }); };
 for (let i = 0; i < n; i++) {
   const ws = new WebSocket(url);
+  let done = false;
   ws.on('open', () => {
     if (subscribe) ws.send(JSON.stringify({ type: 'subscribe', topic: 'DAY_MARKET' }));
-    if (++open === n) parentPort.postMessage({ type: 'ready' });
+    done = true;
+    open++;
+    settled();
   });
+  // A refused upgrade (429) or a failed connect is counted, never waited for.
+  const fail = () => { if (done) return; done = true; failed++; settled(); };
+  ws.on('unexpected-response', () => { fail(); ws.terminate(); });
   ws.on('message', (raw) => {
     if (!counting) return;
     const now = Date.now();
@@ -57,7 +66,7 @@ for (let i = 0; i < n; i++) {
     if (m.type !== 'message') return;
     for (const q of m.data) { count++; delays.push(now - q.time); }
   });
-  ws.on('error', () => undefined);
+  ws.on('error', fail);
   sockets.push(ws);
 }
 const ping = setInterval(() => { for (const ws of sockets) if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'ping', id: 1 })); }, 5000);
@@ -79,10 +88,19 @@ async function runClients(url: string, subscribe: boolean, publish: (seq: number
     eval: true,
     workerData: { url, n: CLIENTS, subscribe, wsPath: require.resolve('ws') },
   });
-  await new Promise<void>((resolve, reject) => {
-    w.on('message', (m: { type: string }) => m.type === 'ready' && resolve());
+  const ready = await new Promise<{ open: number; failed: number }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${CLIENTS} sockets not settled within 120 s`)), 120_000);
+    w.on('message', (m: { type: string; open: number; failed: number }) => {
+      if (m.type !== 'ready') return;
+      clearTimeout(timer);
+      resolve(m);
+    });
     w.once('error', reject);
   });
+  if (ready.failed > 0) {
+    await w.terminate();
+    throw new Error(`${ready.failed} of ${CLIENTS} sockets were refused or failed to open (${url})`);
+  }
   await new Promise((r) => setTimeout(r, 500));
   w.postMessage('start');
   let seq = 0;
@@ -120,7 +138,12 @@ function quote(seq: number): DayMarketQuote {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: dir, staticDir: path.join(dir, 'static') });
+  // The bench opens every socket from one address at once: far above the upgrade rate a real address needs, so it
+  // raises that limit for itself (docs/ops.md#realtime-socket-limits); the cap on sockets not signed in stays.
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir: dir, staticDir: path.join(dir, 'static'), wsConnectsPerIpPerMinute: 1_000_000 },
+  );
   const app = buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
@@ -149,8 +172,11 @@ async function main() {
   console.log(line('gateway /v1/ws', gw));
   console.log(line('raw ws broadcast', raw));
   console.log(
-    `  delivered ratio gateway / raw: ${(gw.count / Math.max(1, raw.count)).toFixed(3)}x (target >= 0.7x); gateway p99 ${percentile(gw.delays, 0.99)} ms (target <= 100 ms)`,
+    `  delivered ratio gateway / raw: ${(gw.count / Math.max(1, raw.count)).toFixed(3)}x (target >= 0.9x); gateway p99 ${percentile(gw.delays, 0.99)} ms (target <= 100 ms)`,
   );
+  if (gw.count === 0 || raw.count === 0) throw new Error('no message was delivered: nothing was measured');
+  figure('fan-out delivered gateway / raw', gw.count / raw.count, 'x', '>= 0.9x');
+  figure('fan-out gateway p99 delay', percentile(gw.delays, 0.99), ' ms', '<= 100 ms');
 }
 
 main().catch((err: unknown) => {
