@@ -26,6 +26,8 @@ import { figure, smokeOr } from './support';
 const CLIENTS = smokeOr(200, 5000);
 const RATE = 10;
 const DURATION_MS = smokeOr(2_000, 10_000);
+/** Sockets opened at once (the next wave starts when this one is open). */
+const WAVE = 250;
 const CODES = [
   'EURUSD',
   'GBPUSD',
@@ -46,19 +48,26 @@ const { url, n, subscribe } = workerData;
 let counting = false, count = 0, delays = [];
 const sockets = [];
 let open = 0, failed = 0;
-const settled = () => { if (open + failed === n) parentPort.postMessage({ type: 'ready', open, failed }); };
-for (let i = 0; i < n; i++) {
+const reasons = {};
+// Opened in waves (as phones behind one address reconnect over time, not in one instant); a refused upgrade (429) or
+// a failed connect is counted with its reason, never waited for.
+const openOne = () => new Promise((settle) => {
   const ws = new WebSocket(url);
   let done = false;
   ws.on('open', () => {
     if (subscribe) ws.send(JSON.stringify({ type: 'subscribe', topic: 'DAY_MARKET' }));
     done = true;
     open++;
-    settled();
+    settle();
   });
-  // A refused upgrade (429) or a failed connect is counted, never waited for.
-  const fail = () => { if (done) return; done = true; failed++; settled(); };
-  ws.on('unexpected-response', () => { fail(); ws.terminate(); });
+  const fail = (why) => {
+    if (done) return;
+    done = true;
+    failed++;
+    reasons[why] = (reasons[why] || 0) + 1;
+    settle();
+  };
+  ws.on('unexpected-response', (_req, res) => { fail('HTTP ' + res.statusCode); ws.terminate(); });
   ws.on('message', (raw) => {
     if (!counting) return;
     const now = Date.now();
@@ -66,9 +75,15 @@ for (let i = 0; i < n; i++) {
     if (m.type !== 'message') return;
     for (const q of m.data) { count++; delays.push(now - q.time); }
   });
-  ws.on('error', fail);
+  ws.on('error', (e) => fail(e.code || e.message));
   sockets.push(ws);
-}
+});
+(async () => {
+  for (let i = 0; i < n; i += workerData.wave) {
+    await Promise.all(Array.from({ length: Math.min(workerData.wave, n - i) }, openOne));
+  }
+  parentPort.postMessage({ type: 'ready', open, failed, reasons });
+})();
 const ping = setInterval(() => { for (const ws of sockets) if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'ping', id: 1 })); }, 5000);
 parentPort.on('message', (m) => {
   if (m === 'start') { counting = true; count = 0; delays = []; }
@@ -86,20 +101,30 @@ type Result = { count: number; delays: number[] };
 async function runClients(url: string, subscribe: boolean, publish: (seq: number) => void): Promise<Result> {
   const w = new Worker(CLIENT_WORKER, {
     eval: true,
-    workerData: { url, n: CLIENTS, subscribe, wsPath: require.resolve('ws') },
+    workerData: { url, n: CLIENTS, subscribe, wave: WAVE, wsPath: require.resolve('ws') },
   });
-  const ready = await new Promise<{ open: number; failed: number }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${CLIENTS} sockets not settled within 120 s`)), 120_000);
-    w.on('message', (m: { type: string; open: number; failed: number }) => {
-      if (m.type !== 'ready') return;
-      clearTimeout(timer);
-      resolve(m);
-    });
-    w.once('error', reject);
-  });
+  const ready = await new Promise<{ open: number; failed: number; reasons: Record<string, number> }>(
+    (resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${CLIENTS} sockets not settled within 120 s`)),
+        120_000,
+      );
+      w.on(
+        'message',
+        (m: { type: string; open: number; failed: number; reasons: Record<string, number> }) => {
+          if (m.type !== 'ready') return;
+          clearTimeout(timer);
+          resolve(m);
+        },
+      );
+      w.once('error', reject);
+    },
+  );
   if (ready.failed > 0) {
     await w.terminate();
-    throw new Error(`${ready.failed} of ${CLIENTS} sockets were refused or failed to open (${url})`);
+    throw new Error(
+      `${ready.failed} of ${CLIENTS} sockets were refused or failed to open (${url}): ${JSON.stringify(ready.reasons)}`,
+    );
   }
   await new Promise((r) => setTimeout(r, 500));
   w.postMessage('start');
