@@ -1,8 +1,9 @@
 /**
- * bench/fanout: 2,000 WebSocket clients receiving 10 quote messages a second through the real gateway (/v1/ws: the
+ * bench/fanout: 5,000 WebSocket clients, all from one address (as behind a carrier's NAT), receiving 10 quote messages a second through the real gateway (/v1/ws: the
  * bus, per-instrument coalescing, 100 ms flushes, slow-client handling) beside a raw `ws` server broadcasting the
  * same messages to the same number of clients, in the same run. Reports the delivered rate of each, their ratio and
- * the p50/p99 delivery delay (publish -> client). Targets: gateway at least 0.7x the raw rate, p99 at most 100 ms.
+ * the p50/p99 delivery delay (publish -> client). Targets: gateway at least 0.9x the raw rate, p99 at most 100 ms.
+ * Under BENCH_SMOKE=1 (bench/support.ts): 200 clients for 2 s. A socket that fails to open fails the bench.
  *
  *   node_modules/.bin/tsx bench/fanout.bench.ts
  *
@@ -20,10 +21,13 @@ import type { DayMarketQuote } from '@meridian/shared/pure';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { percentile } from './load';
+import { figure, smokeOr } from './support';
 
-const CLIENTS = 2000;
+const CLIENTS = smokeOr(200, 5000);
 const RATE = 10;
-const DURATION_MS = 10_000;
+const DURATION_MS = smokeOr(2_000, 10_000);
+/** Sockets opened at once (the next wave starts when this one is open). */
+const WAVE = 250;
 const CODES = [
   'EURUSD',
   'GBPUSD',
@@ -43,13 +47,27 @@ const WebSocket = require(workerData.wsPath);
 const { url, n, subscribe } = workerData;
 let counting = false, count = 0, delays = [];
 const sockets = [];
-let open = 0;
-for (let i = 0; i < n; i++) {
+let open = 0, failed = 0;
+const reasons = {};
+// Opened in waves (as phones behind one address reconnect over time, not in one instant); a refused upgrade (429) or
+// a failed connect is counted with its reason, never waited for.
+const openOne = () => new Promise((settle) => {
   const ws = new WebSocket(url);
+  let done = false;
   ws.on('open', () => {
     if (subscribe) ws.send(JSON.stringify({ type: 'subscribe', topic: 'DAY_MARKET' }));
-    if (++open === n) parentPort.postMessage({ type: 'ready' });
+    done = true;
+    open++;
+    settle();
   });
+  const fail = (why) => {
+    if (done) return;
+    done = true;
+    failed++;
+    reasons[why] = (reasons[why] || 0) + 1;
+    settle();
+  };
+  ws.on('unexpected-response', (_req, res) => { fail('HTTP ' + res.statusCode); ws.terminate(); });
   ws.on('message', (raw) => {
     if (!counting) return;
     const now = Date.now();
@@ -57,9 +75,15 @@ for (let i = 0; i < n; i++) {
     if (m.type !== 'message') return;
     for (const q of m.data) { count++; delays.push(now - q.time); }
   });
-  ws.on('error', () => undefined);
+  ws.on('error', (e) => fail(e.code || e.message));
   sockets.push(ws);
-}
+});
+(async () => {
+  for (let i = 0; i < n; i += workerData.wave) {
+    await Promise.all(Array.from({ length: Math.min(workerData.wave, n - i) }, openOne));
+  }
+  parentPort.postMessage({ type: 'ready', open, failed, reasons });
+})();
 const ping = setInterval(() => { for (const ws of sockets) if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'ping', id: 1 })); }, 5000);
 parentPort.on('message', (m) => {
   if (m === 'start') { counting = true; count = 0; delays = []; }
@@ -77,12 +101,31 @@ type Result = { count: number; delays: number[] };
 async function runClients(url: string, subscribe: boolean, publish: (seq: number) => void): Promise<Result> {
   const w = new Worker(CLIENT_WORKER, {
     eval: true,
-    workerData: { url, n: CLIENTS, subscribe, wsPath: require.resolve('ws') },
+    workerData: { url, n: CLIENTS, subscribe, wave: WAVE, wsPath: require.resolve('ws') },
   });
-  await new Promise<void>((resolve, reject) => {
-    w.on('message', (m: { type: string }) => m.type === 'ready' && resolve());
-    w.once('error', reject);
-  });
+  const ready = await new Promise<{ open: number; failed: number; reasons: Record<string, number> }>(
+    (resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${CLIENTS} sockets not settled within 120 s`)),
+        120_000,
+      );
+      w.on(
+        'message',
+        (m: { type: string; open: number; failed: number; reasons: Record<string, number> }) => {
+          if (m.type !== 'ready') return;
+          clearTimeout(timer);
+          resolve(m);
+        },
+      );
+      w.once('error', reject);
+    },
+  );
+  if (ready.failed > 0) {
+    await w.terminate();
+    throw new Error(
+      `${ready.failed} of ${CLIENTS} sockets were refused or failed to open (${url}): ${JSON.stringify(ready.reasons)}`,
+    );
+  }
   await new Promise((r) => setTimeout(r, 500));
   w.postMessage('start');
   let seq = 0;
@@ -120,7 +163,12 @@ function quote(seq: number): DayMarketQuote {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: dir, staticDir: path.join(dir, 'static') });
+  // The bench opens every socket from one address at once: far above the upgrade rate a real address needs, so it
+  // raises that limit for itself (docs/ops.md#realtime-socket-limits); the cap on sockets not signed in stays.
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir: dir, staticDir: path.join(dir, 'static'), wsConnectsPerIpPerMinute: 1_000_000 },
+  );
   const app = buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
@@ -149,8 +197,11 @@ async function main() {
   console.log(line('gateway /v1/ws', gw));
   console.log(line('raw ws broadcast', raw));
   console.log(
-    `  delivered ratio gateway / raw: ${(gw.count / Math.max(1, raw.count)).toFixed(3)}x (target >= 0.7x); gateway p99 ${percentile(gw.delays, 0.99)} ms (target <= 100 ms)`,
+    `  delivered ratio gateway / raw: ${(gw.count / Math.max(1, raw.count)).toFixed(3)}x (target >= 0.9x); gateway p99 ${percentile(gw.delays, 0.99)} ms (target <= 100 ms)`,
   );
+  if (gw.count === 0 || raw.count === 0) throw new Error('no message was delivered: nothing was measured');
+  figure('fan-out delivered gateway / raw', gw.count / raw.count, 'x', '>= 0.9x');
+  figure('fan-out gateway p99 delay', percentile(gw.delays, 0.99), ' ms', '<= 100 ms');
 }
 
 main().catch((err: unknown) => {

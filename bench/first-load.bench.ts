@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { buildFloor, freePort, ROOT, waitHealthy } from './support';
+import { buildFloor, figure, freePort, ROOT, waitHealthy } from './support';
 
 const TARGET_RATIO = 2.5;
 
@@ -104,6 +104,7 @@ async function main(): Promise<void> {
       `ratio   ${ratio.toFixed(2)}x (target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT MET'})`,
     );
     console.log(`chart code in first load: ${chart.length ? chart.map((r) => r.url).join(', ') : 'none'}`);
+    figure('first-load gzip JS app / floor', ratio, 'x', `<= ${TARGET_RATIO}x`);
   } finally {
     server.kill();
     floorServer.close();

@@ -20,10 +20,12 @@ import { loadConfig } from '../server/src/config';
 import { FakeMarket } from '../server/test/support/fake-market';
 import { load, percentile } from './load';
 import type { LoadResult } from './load';
+import { figure, smokeOr } from './support';
 
 /** Client concurrency levels: the bare route and submit are measured at each. */
-const LEVELS = [32, 64, 128];
-const DURATION_MS = 8_000;
+const LEVELS = smokeOr([32], [32, 64, 128]);
+const DURATION_MS = smokeOr(1_500, 8_000);
+const WARM_UP_MS = smokeOr(300, 1500);
 const USERS = 100;
 
 async function main() {
@@ -55,8 +57,8 @@ async function main() {
   const headers = tokens.map((t) => ({ authorization: t, lang: 'en' }));
 
   // Warm-up of both.
-  await load({ urls: [`http://127.0.0.1:${barePort}/bare`], concurrency: 32, durationMs: 1500 });
-  await load({ urls: [submitUrl], headers, concurrency: 32, durationMs: 1500 });
+  await load({ urls: [`http://127.0.0.1:${barePort}/bare`], concurrency: 32, durationMs: WARM_UP_MS });
+  await load({ urls: [submitUrl], headers, concurrency: 32, durationMs: WARM_UP_MS });
 
   const row = (name: string, r: LoadResult) =>
     `  ${name.padEnd(26)} ${(r.ok / r.seconds).toFixed(0).padStart(7)} req/s   p50 ${percentile(r.latencies, 0.5).toFixed(2)} ms   p99 ${percentile(r.latencies, 0.99).toFixed(2)} ms   ok ${r.ok}  failed ${r.fail}`;
@@ -82,6 +84,12 @@ async function main() {
     );
     console.log(
       `  throughput ratio submit / bare: ${(s.ok / s.seconds / (b.ok / b.seconds)).toFixed(3)}x (target >= 0.3x)`,
+    );
+    figure(
+      `submit / bare throughput at ${concurrency} clients`,
+      s.ok / s.seconds / (b.ok / b.seconds),
+      'x',
+      '>= 0.3x',
     );
   }
   await app.services.trading.engine.idle();

@@ -37,3 +37,23 @@ export async function buildFloor(outDir: string, publicPath = '/'): Promise<void
     ),
   );
 }
+
+/**
+ * The smoke convention (README, "Benchmarks"): `npm run bench -- --smoke` runs every bench with `BENCH_SMOKE=1` and a
+ * hard timeout, so a change that breaks a bench is seen the day it lands. A bench reads SMOKE to shorten itself to a
+ * few seconds (fewer sockets, runs, seconds), and reports each of its figures with `figure()`: the runner fails a
+ * bench that printed none.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** `full` normally, `smoke` under BENCH_SMOKE=1. */
+export const smokeOr = <T>(smoke: T, full: T): T => (SMOKE ? smoke : full);
+
+/**
+ * Print one figure as `[figure] <name>: <value><unit>` (plus the target when there is one). A value that is not a
+ * finite number is no figure: it throws, so the bench fails instead of printing NaN.
+ */
+export function figure(name: string, value: number, unit = '', target = ''): void {
+  if (!Number.isFinite(value)) throw new Error(`bench figure "${name}" is not a number: ${value}`);
+  console.log(`[figure] ${name}: ${Number(value.toFixed(3))}${unit}${target ? ` (target ${target})` : ''}`);
+}

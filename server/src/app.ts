@@ -404,12 +404,11 @@ function handleError(
       .send(envelope(ERROR_CODES.validation, issueMessage(app.ctx.i18n, lang, undefined), null));
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
-  if (
-    status === 413 ||
-    fe.code === 'FST_REQ_FILE_TOO_LARGE' ||
-    fe.code === 'FST_FILES_LIMIT' ||
-    fe.code === 'FST_PARTS_LIMIT'
-  ) {
+  // More than one file is not "too large" (however small they are): an upload carries one file.
+  if (fe.code === 'FST_FILES_LIMIT') {
+    return reply.code(200).send(envelope(ERROR_CODES.badUpload, t(lang, 'upload.oneFile'), null));
+  }
+  if (status === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_PARTS_LIMIT') {
     return reply.code(413).send(envelope(ERROR_CODES.payloadTooLarge, t(lang, 'error.tooLarge'), null));
   }
   if (status === 429) {

@@ -90,6 +90,14 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Realtime socket limits that target abuse, not addresses (one IPv4 address may be a carrier's NAT with thousands
+   * of phones): socket upgrades per client IP per minute on one node (times RATE_LIMIT_SCALE), signed-in sockets of
+   * one session on one node (a trader's tabs), sockets of one IP on one node that are not signed in.
+   */
+  WS_CONNECTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  WS_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(20),
+  WS_ANONYMOUS_SOCKETS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(5000),
 });
 
 export type Config = {
@@ -118,6 +126,10 @@ export type Config = {
   withdrawCoolingMs: number;
   /** Answers are checked against their route's response schema (tests and development). */
   checkResponses: boolean;
+  /** Realtime socket limits (docs/ops.md#realtime-socket-limits). */
+  wsConnectsPerIpPerMinute: number;
+  wsSocketsPerSession: number;
+  wsAnonymousSocketsPerIp: number;
 };
 
 export class ConfigError extends Error {
@@ -158,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.CHECK_RESPONSES === undefined
         ? e.NODE_ENV !== 'production'
         : e.CHECK_RESPONSES === 'true' || e.CHECK_RESPONSES === '1',
+    wsConnectsPerIpPerMinute: e.WS_CONNECTS_PER_IP_PER_MINUTE,
+    wsSocketsPerSession: e.WS_SOCKETS_PER_SESSION,
+    wsAnonymousSocketsPerIp: e.WS_ANONYMOUS_SOCKETS_PER_IP,
   };
   return { ...config, ...overrides };
 }

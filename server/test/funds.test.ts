@@ -255,7 +255,8 @@ describe.each(MODES)('funds (%s)', (mode) => {
     expect(ok.body).toMatchObject({ code: 1, data: { status: 0 }, msg: expect.stringMatching(/submitted/i) });
     const wire = await get(t, u.token, '/api/quickCharge/wire_submit', {
       number: '99',
-      proofImg: proof,
+      // A proof proves one deposit: each deposit has its own.
+      proofImg: await uploadProof(t.app, u.token),
       wire_id: ways.data[0].id,
     });
     expect(wire.body.code).toBe(1);
@@ -263,7 +264,7 @@ describe.each(MODES)('funds (%s)', (mode) => {
       (
         await get(t, u.token, '/api/quickCharge/wire_submit', {
           number: '99',
-          proofImg: proof,
+          proofImg: await uploadProof(t.app, u.token),
           wire_id: net.id,
         })
       ).body.code,
@@ -313,13 +314,12 @@ describe.each(MODES)('funds (%s)', (mode) => {
 
   it('finance approves (credit + ledger + audit + e-mail), rejects, marks invalid; each decision once under concurrent clicks', async () => {
     const u = await realUser();
-    const proof = await uploadProof(t.app, u.token);
     const net = (await get(t, u.token, '/api/quickCharge/info')).body.data[0];
     const ids: number[] = [];
     for (const number of ['100', '20.25', '5']) {
       const r = await get(t, u.token, '/api/quickCharge/submit', {
         number,
-        proofImg: proof,
+        proofImg: await uploadProof(t.app, u.token),
         address: TRON,
         charge_id: net.id,
       });

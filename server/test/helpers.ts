@@ -59,6 +59,9 @@ export const HIGH_LIMITS: RateLimits = {
   uploadPerUser: [10_000, 60_000],
   chatPerUser: [10_000, 60_000],
   chatPerVisitor: [10_000, 60_000],
+  chatVisitorPerIp: [10_000, 60_000],
+  chatVisitorConversationsPerIp: [10_000, 60_000],
+  feedbackGuestPerIp: [10_000, 60_000],
 };
 
 export type TestApp = {

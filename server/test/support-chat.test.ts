@@ -432,6 +432,20 @@ describe.each(MODES)('support chat (%s)', (mode) => {
     expect(state.away).toBe(false);
   });
 
+  it("chat errors follow the last login's language, not the socket's first ?lang=", async () => {
+    const demo = await createDemo(t.app);
+    const c = track(await connect(`${url}?lang=hk`));
+    c.send({ type: 'chat.history', before: 10 });
+    expect(await c.next(is('chat.error'))).toMatchObject({ msg: '請先開啟對話。' });
+    c.send({ type: 'login', token: demo.token, version: 1, lang: 'en' });
+    await c.next(is('login_result'));
+    const n = c.messages.length;
+    c.send({ type: 'chat.history', before: 10 });
+    expect(await c.next((m) => c.messages.indexOf(m) >= n && m.type === 'chat.error')).toMatchObject({
+      msg: 'Open the chat first.',
+    });
+  });
+
   it('feedback lands in the inbox as a conversation', async () => {
     const u = await registerUser(t.app);
     const r = await call(t.app, {

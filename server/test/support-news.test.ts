@@ -115,6 +115,35 @@ describe.each(MODES)('news editing (%s)', (mode) => {
     }
   });
 
+  it("the logo follows the body's image rule: https or this site, never another host by // or /\\", async () => {
+    const ops = await createOpsUser(t.app, ['support']);
+    const save = (logo: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/ops/news/save',
+        token: ops.token,
+        form: { title: 'Logo', desc: 'd', content: `<p>x</p><img src="${logo}">`, logo },
+      });
+    for (const logo of [
+      '//evil.example/t.png',
+      '/\\evil.example/t.png',
+      '\\\\evil.example/t.png',
+      '/\\/evil.example/t.png',
+      'http://evil.example/t.png',
+      'https:evil.example/t.png',
+    ]) {
+      const r = await save(logo);
+      expect([logo, r.body.code]).toEqual([logo, ERROR_CODES.validation]);
+    }
+    for (const logo of ['https://cdn.example/t.png', '/icons/news.png']) {
+      const r = await save(logo);
+      expect(r.body.code).toBe(1);
+      expect(r.body.data).toMatchObject({ logo });
+      // The same URL survives in the body too: one rule.
+      expect(r.body.data.content).toContain(`src="${logo}"`);
+    }
+  });
+
   it('the announcement: edited, then published for every language, as text', async () => {
     const ops = await createOpsUser(t.app, ['support']);
     const before = await call(t.app, { method: 'GET', url: '/api/content/announcement' });

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { decideRealName } from '../src/modules/compliance/repository';
-import { call, createTestApp, MODES, registerUser } from './helpers';
+import { call, createTestApp, MODES, PASSWORD, registerUser } from './helpers';
 import { createOpsUser } from './support/ops';
 import type { TestApp } from './helpers';
 
@@ -112,6 +112,19 @@ describe.each(MODES)('uploads and real name (%s)', (mode) => {
       payload: { file: 'x' },
     });
     expect(notMultipart.body.code).toBe(1110);
+    // Two tiny files are not "too large": an upload carries one file, and says so.
+    const two = multipart([
+      { name: 'file', filename: 'a.png', type: 'image/png', data: await image('png', 4, 4) },
+      { name: 'file', filename: 'b.png', type: 'image/png', data: await image('png', 4, 4) },
+    ]);
+    const twice = await call(t.app, {
+      method: 'POST',
+      url: '/api/common/image_upload',
+      token: a.token,
+      ...two,
+    });
+    expect(twice.status).toBe(200);
+    expect(twice.body).toMatchObject({ code: 1110, msg: 'Please send one file per upload.' });
     // Nothing was stored.
     const count = await t.app.ctx.db
       .selectFrom('uploads')
@@ -145,9 +158,22 @@ describe.each(MODES)('uploads and real name (%s)', (mode) => {
     expect((await upload(undefined, await image('png'))).body.code).toBe(999);
     const r = await upload(a.token, await image('png'));
     const url = r.body.data.url;
+    // No token, or an ended session, is refused like everyone else: 404 with 1002 (docs/calls.md).
     const noAuth = await t.app.inject({ method: 'GET', url });
-    expect(noAuth.json().code).toBe(999);
-    const byB = await t.app.inject({ method: 'GET', url, headers: { authorization: b.token } });
+    expect(noAuth.statusCode).toBe(404);
+    expect(noAuth.json().code).toBe(1002);
+    await call(t.app, { method: 'POST', url: '/api/user/logout', token: b.token });
+    const ended = await t.app.inject({ method: 'GET', url, headers: { authorization: b.token } });
+    expect(ended.statusCode).toBe(404);
+    expect(ended.json()).toEqual(noAuth.json());
+    const b2 = (
+      await call<{ token: string }>(t.app, {
+        method: 'POST',
+        url: '/api/user/loginForU',
+        form: { account: b.email, password: PASSWORD },
+      })
+    ).body.data;
+    const byB = await t.app.inject({ method: 'GET', url, headers: { authorization: b2.token } });
     expect(byB.statusCode).toBe(404);
     expect(byB.json().code).toBe(1002);
     const missing = await t.app.inject({
@@ -162,7 +188,18 @@ describe.each(MODES)('uploads and real name (%s)', (mode) => {
       headers: { authorization: a.token },
     });
     expect(bad.statusCode).toBe(404);
+    // Not used for anything yet: the owner's only. Used as an identity photo: compliance reads it.
     const reviewer = await createOpsUser(t.app, ['compliance']);
+    const unused = await t.app.inject({ method: 'GET', url, headers: { authorization: reviewer.token } });
+    expect(unused.statusCode).toBe(404);
+    const back = (await upload(a.token, await image('png'))).body.data.url;
+    const kyc = await call(t.app, {
+      method: 'POST',
+      url: '/api/user_real/real_name',
+      token: a.token,
+      form: { name: 'Chan Tai Man', card_id: 'A1234567', front_pic: url, reverse_pic: back },
+    });
+    expect(kyc.body.code).toBe(1);
     const byOps = await t.app.inject({ method: 'GET', url, headers: { authorization: reviewer.token } });
     expect(byOps.statusCode).toBe(200);
     // An ops person whose role does not review identities is not a reader.

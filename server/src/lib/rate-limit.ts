@@ -118,6 +118,13 @@ export type RateLimits = {
   /** Chat messages of one trader / one visitor (docs/realtime.md#chat). */
   chatPerUser: [number, number];
   chatPerVisitor: [number, number];
+  /**
+   * Per source (the client IP), so a flood under fresh visitor ids cannot fill the agents' inbox: visitor chat
+   * messages, new visitor conversations, guest feedback posts (docs/ops.md#abuse-limits).
+   */
+  chatVisitorPerIp: [number, number];
+  chatVisitorConversationsPerIp: [number, number];
+  feedbackGuestPerIp: [number, number];
 };
 
 const MIN = 60_000;
@@ -133,6 +140,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   uploadPerUser: [60, 60 * MIN],
   chatPerUser: [20, MIN],
   chatPerVisitor: [10, MIN],
+  chatVisitorPerIp: [60, MIN],
+  chatVisitorConversationsPerIp: [20, 60 * MIN],
+  feedbackGuestPerIp: [20, 60 * MIN],
 };
 
 /** Every limit's count multiplied by `scale` (at least 1), windows unchanged. */

@@ -4,7 +4,9 @@
  * message per flush with the latest value per instrument) and, for a client whose send buffer is full, held back
  * and merged until it drains; FOREX_TRADE and FOREX_CLOSED are private to their user and are never dropped.
  * A signed-in socket is logged out when its session ends (revocation events, and a re-check every
- * SESSION_RECHECK_MS: docs/realtime.md#revocation); logins are limited per IP and sockets capped per IP.
+ * SESSION_RECHECK_MS: docs/realtime.md#revocation). Limits aim at abuse, not at addresses (one address may be a carrier's
+ * NAT): socket upgrades per IP per minute, signed-in sockets per session, sockets that are not signed in per IP (all
+ * in config, docs/ops.md#realtime-socket-limits); logins are limited per IP like the HTTP login.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
@@ -18,6 +20,7 @@ import { AppError } from '../lib/errors';
 import { requestLanguage } from '../lib/i18n';
 import { enforceLimit } from '../lib/limits';
 import { originAllowed } from '../lib/origins';
+import { MemoryRateLimiter } from '../lib/rate-limit';
 import type { BusEvent, EventBus } from './bus';
 import { revokedUserOf } from './revocation';
 
@@ -30,8 +33,6 @@ export const FLUSH_MS = 100;
 export const IDLE_TIMEOUT_MS = 30_000;
 /** A signed-in socket re-checks its session this often (revocation events cover the normal case at once). */
 export const SESSION_RECHECK_MS = 60_000;
-/** Open sockets per client IP on one node; more are refused at the upgrade with HTTP 429. */
-export const MAX_SOCKETS_PER_IP = 20;
 
 const PRIVATE_TOPICS: ReadonlySet<string> = new Set([TOPICS.forexTrade, TOPICS.forexClosed]);
 
@@ -39,6 +40,9 @@ const PRIVATE_TOPICS: ReadonlySet<string> = new Set([TOPICS.forexTrade, TOPICS.f
 export type SocketHandle = {
   /** The user of the accepted login on this socket, or null; read it on every message (a login may change it). */
   readonly userId: number | null;
+  /** The session of that login (null when none): an extension that acts for the user re-checks it. */
+  readonly sessionId: number | null;
+  /** The reader's language: the last accepted `login`'s `lang`, else the socket's `?lang=`. */
   readonly lang: Language;
   readonly ip: string;
   send: (msg: ServerMessage) => void;
@@ -104,11 +108,43 @@ export async function registerRealtime(
     c.socket.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
   };
 
-  const perIp = new Map<string, number>();
+  /** Sockets not signed in, per client IP (the cap of WS_ANONYMOUS_SOCKETS_PER_IP). */
+  const anonymousPerIp = new Map<string, number>();
+  /** Signed-in sockets per session (the cap of WS_SOCKETS_PER_SESSION: one trader's tabs). */
+  const perSession = new Map<number, number>();
+  /** Upgrades per IP and minute, counted on this node (a Redis outage must not close the door to every socket). */
+  const upgrades = new MemoryRateLimiter(ctx.now);
+  const limits = {
+    connectsPerMinute: Math.max(
+      1,
+      Math.round(ctx.config.wsConnectsPerIpPerMinute * ctx.config.rateLimitScale),
+    ),
+    perSession: ctx.config.wsSocketsPerSession,
+    anonymousPerIp: ctx.config.wsAnonymousSocketsPerIp,
+  };
+  const bump = <K>(m: Map<K, number>, k: K, by: number) => {
+    const n = (m.get(k) ?? 0) + by;
+    if (n <= 0) m.delete(k);
+    else m.set(k, n);
+  };
+  /** Every change of a socket's login goes through here, so the counts above always match the sockets. */
+  const setSession = (c: Conn, userId: number | null, sessionId: number | null) => {
+    if (!conns.has(c)) {
+      // Closed meanwhile (a login answered after the close): nothing is counted for it any more.
+      c.userId = sessionId === null ? null : userId;
+      c.sessionId = sessionId;
+      return;
+    }
+    if (c.sessionId === null) bump(anonymousPerIp, c.ip, -1);
+    else bump(perSession, c.sessionId, -1);
+    c.userId = sessionId === null ? null : userId;
+    c.sessionId = sessionId;
+    if (c.sessionId === null) bump(anonymousPerIp, c.ip, 1);
+    else bump(perSession, c.sessionId, 1);
+  };
 
   const logOut = (c: Conn) => {
-    c.userId = null;
-    c.sessionId = null;
+    setSession(c, null, null);
     send(c, { type: 'login_result', code: CODE_SESSION_EXPIRED, msg: ctx.i18n.t(c.lang, 'session.expired') });
   };
 
@@ -230,8 +266,7 @@ export async function registerRealtime(
           await enforceLimit(ctx, 'loginPerIp', `ws:${c.ip}`);
         } catch (err) {
           const e = err instanceof AppError ? err : null;
-          c.userId = null;
-          c.sessionId = null;
+          setSession(c, null, null);
           send(c, {
             type: 'error',
             code: e?.code ?? ERROR_CODES.unavailable,
@@ -242,8 +277,21 @@ export async function registerRealtime(
         // The reader's language from now on (a login is sent again when it changes).
         if (typeof msg.lang === 'string') c.lang = requestLanguage(msg.lang);
         const user = isTokenShape(msg.token) ? await findSessionUser(ctx, msg.token).catch(() => null) : null;
-        c.userId = user?.id ?? null;
-        c.sessionId = user?.sessionId ?? null;
+        if (
+          user &&
+          user.sessionId !== c.sessionId &&
+          (perSession.get(user.sessionId) ?? 0) >= limits.perSession
+        ) {
+          // One session's tabs: the socket stays as it was (signed out) and the page is told why.
+          setSession(c, null, null);
+          send(c, {
+            type: 'error',
+            code: ERROR_CODES.rateLimited,
+            msg: ctx.i18n.t(c.lang, 'error.tooManyTabs'),
+          });
+          return;
+        }
+        setSession(c, user?.id ?? null, user?.sessionId ?? null);
         c.checkedAt = ctx.now();
         send(
           c,
@@ -286,30 +334,30 @@ export async function registerRealtime(
     }
   };
 
-  // Refused before the upgrade: a client IP with MAX_SOCKETS_PER_IP sockets open on this node.
-  const capPerIp = async (req: FastifyRequest, reply: FastifyReply) => {
-    if ((perIp.get(req.ip) ?? 0) >= MAX_SOCKETS_PER_IP) {
+  // Refused before the upgrade (HTTP 429): an IP over its upgrades a minute, or with its cap of sockets that are
+  // not signed in open on this node.
+  const admit = async (req: FastifyRequest, reply: FastifyReply) => {
+    const hit = await upgrades.hit(req.ip, limits.connectsPerMinute, 60_000);
+    const seconds = hit.allowed ? 60 : hit.retryAfterSec;
+    if (!hit.allowed || (anonymousPerIp.get(req.ip) ?? 0) >= limits.anonymousPerIp) {
       const lang = requestLanguage(req.headers.lang as string | undefined);
       return reply
         .code(429)
-        .send(
-          envelope(ERROR_CODES.rateLimited, ctx.i18n.t(lang, 'error.rateLimited', { seconds: 60 }), null),
-        );
+        .header('Retry-After', String(seconds))
+        .send(envelope(ERROR_CODES.rateLimited, ctx.i18n.t(lang, 'error.rateLimited', { seconds }), null));
     }
     return undefined;
   };
 
   const wsHandler = (socket: WebSocket, req: FastifyRequest) => {
     const ip = req.ip;
-    perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
     let counted = true;
     const release = () => {
       conns.delete(c);
       if (!counted) return;
       counted = false;
-      const n = (perIp.get(ip) ?? 1) - 1;
-      if (n <= 0) perIp.delete(ip);
-      else perIp.set(ip, n);
+      if (c.sessionId === null) bump(anonymousPerIp, c.ip, -1);
+      else bump(perSession, c.sessionId, -1);
     };
     const lang = requestLanguage(
       (req.query as { lang?: string } | undefined)?.lang ?? (req.headers.lang as string | undefined),
@@ -320,7 +368,12 @@ export async function registerRealtime(
         get userId() {
           return c.userId;
         },
-        lang,
+        get sessionId() {
+          return c.sessionId;
+        },
+        get lang() {
+          return c.lang;
+        },
         ip: req.ip,
         send: (m) => send(c, m),
       },
@@ -334,6 +387,7 @@ export async function registerRealtime(
       lastSeen: ctx.now(),
     };
     conns.add(c);
+    bump(anonymousPerIp, ip, 1);
     socket.on('message', (data, isBinary) => {
       if (isBinary) {
         send(c, { type: 'error', code: ERROR_CODES.badRequest, msg: ctx.i18n.t(c.lang, 'error.badRequest') });
@@ -357,14 +411,14 @@ export async function registerRealtime(
   app.route({
     method: 'GET',
     url: '/v1/ws',
-    // Refused at the upgrade, before any socket exists: a foreign Origin (HTTP 403), then an IP over its socket cap (429).
+    // Refused at the upgrade, before any socket exists: a foreign Origin (HTTP 403), then the per-IP limits (429).
     preValidation: async (req, reply) => {
       if (!originAllowed(req.headers.origin, req.headers.host, ctx.config.allowedOrigins)) {
         return reply
           .code(403)
           .send(envelope(ERROR_CODES.forbidden, ctx.i18n.t(req.lang, 'error.forbidden'), null));
       }
-      return capPerIp(req, reply);
+      return admit(req, reply);
     },
     // A plain HTTP request (no upgrade) answers the envelope too.
     handler: async (req, reply) =>
@@ -381,7 +435,9 @@ export async function registerRealtime(
       unsubscribeBus();
       for (const c of conns) c.socket.close(1001, 'server shutting down');
       conns.clear();
-      perIp.clear();
+      anonymousPerIp.clear();
+      perSession.clear();
+      void upgrades.close();
     },
   };
   app.addHook('onClose', async () => gateway.close());

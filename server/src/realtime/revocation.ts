@@ -18,3 +18,20 @@ export function revokedUserOf(event: { topic: string; data: unknown }): number |
   const id = (event.data as { userId?: unknown } | null)?.userId;
   return typeof id === 'number' && Number.isInteger(id) ? id : null;
 }
+
+/**
+ * The same for ops sessions: whatever ends an ops session or changes what it may do (sign-out, disable, a role change,
+ * a password or authenticator reset) publishes `internal.ops.revoked` naming the ops account after its transaction
+ * committed, and every node's chat re-checks that account's agent sockets against the live session and its roles.
+ */
+export const OPS_REVOKED_TOPIC = 'internal.ops.revoked';
+
+export function publishOpsRevocation(bus: EventBus, opsId: number): void {
+  bus.publish({ topic: OPS_REVOKED_TOPIC, data: { opsId } });
+}
+
+export function revokedOpsOf(event: { topic: string; data: unknown }): number | null {
+  if (event.topic !== OPS_REVOKED_TOPIC) return null;
+  const id = (event.data as { opsId?: unknown } | null)?.opsId;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}

@@ -614,6 +614,26 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('news').addColumn('updated_at', 'bigint').execute();
       },
     },
+    '0007_upload_purpose': {
+      // Additive: uploads get the purpose of their first use. Existing uses are written down, the strictest first
+      // (an image that is someone's identity photo stays one, whatever else it was sent as).
+      async up(db: Any) {
+        await db.schema.alterTable('uploads').addColumn('purpose', 'varchar(16)').execute();
+        const url = sql`'/api/common/upload/' || uploads.name`;
+        await sql`update uploads set purpose = 'identity' where purpose is null and (${url} in (select front_pic from real_name) or ${url} in (select reverse_pic from real_name))`.execute(
+          db,
+        );
+        await sql`update uploads set purpose = 'deposit' where purpose is null and ${url} in (select proof_img from deposits)`.execute(
+          db,
+        );
+        await sql`update uploads set purpose = 'chat' where purpose is null and ${url} in (select m.image from support_messages m join support_conversations c on c.id = m.conversation_id where c.channel = 'chat' and m.image is not null)`.execute(
+          db,
+        );
+        await sql`update uploads set purpose = 'feedback' where purpose is null and ${url} in (select image from support_messages where image is not null)`.execute(
+          db,
+        );
+      },
+    },
   };
 }
 

@@ -151,6 +151,11 @@ export type UploadsTable = {
   width: number;
   height: number;
   created_at: number;
+  /**
+   * What the upload is for, set the first time it is used (uploads/service.ts `claimUpload`): identity, deposit,
+   * chat or feedback; null while unused. It is never used for anything else; a deposit proof is used once.
+   */
+  purpose: string | null;
 };
 
 /**

@@ -17,7 +17,7 @@ import { ok } from '../../lib/envelope';
 import { AppError, demoForbidden } from '../../lib/errors';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import { enforceLimit } from '../../lib/limits';
-import { beforeLogin } from '../../lib/login-guard';
+import { beforeLogin, deviceOf, trustDevice } from '../../lib/login-guard';
 import { parseInput, ValidationError } from '../../lib/validate';
 import { createCaptcha } from './captcha';
 import {
@@ -50,7 +50,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     return ok(data, t(req.lang, 'register.ok'));
   });
 
-  app.post('/api/user/loginForU', session, async (req) => {
+  app.post('/api/user/loginForU', session, async (req, reply) => {
     const raw = parseInput(loginInput, req.body);
     await enforceLimit(ctx, 'loginPerIp', req.ip);
     if (raw.demo_id) {
@@ -58,8 +58,12 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       return ok(await service.loginDemo(ctx, raw.demo_id, req.ip), t(req.lang, 'login.ok'));
     }
     const body = parseInput(credentialsBody, req.body);
-    await beforeLogin(ctx, body.account, req.ip);
-    return ok(await service.login(ctx, body, req.ip), t(req.lang, 'login.ok'));
+    // A device that signed in to this account before keeps its own allowance (lib/login-guard.ts: device cookies).
+    const device = await deviceOf(ctx, req, 'trader', body.account);
+    await beforeLogin(ctx, body.account, req.ip, device);
+    const data = await service.login(ctx, body, req.ip, device);
+    await trustDevice(ctx, req, reply, 'trader', body.account);
+    return ok(data, t(req.lang, 'login.ok'));
   });
 
   app.get('/api/user/createAccountDemoForU', answers(demoSessionSchema), async (req) => {

@@ -11,6 +11,7 @@ import { checkCode, consumeCode, PURPOSE } from '../notify';
 import { publishRevocation } from '../../realtime/revocation';
 import { verifyCaptcha } from './captcha';
 import { loginFailed } from '../../lib/login-guard';
+import type { Device } from '../../lib/login-guard';
 import * as repo from './repository';
 
 /** The user object of login and /api/user/info (docs/calls.md). */
@@ -123,11 +124,12 @@ export async function login(
   ctx: AppContext,
   input: { account: string; password: string },
   ip: string,
+  device: Device = null,
 ): Promise<{ token: string; user: UserView }> {
   const user = await repo.findUserByEmail(ctx.db, input.account);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !valid || user.is_demo === 1) {
-    await loginFailed(ctx, input.account);
+    await loginFailed(ctx, input.account, device);
     throw new AppError(ERROR_CODES.badCredentials, 'login.bad');
   }
   const token = await openSession(ctx, user.id, ip);

@@ -13,7 +13,7 @@ import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { isUniqueViolation } from '../accounts';
-import { ownedUpload } from '../uploads';
+import { claimRefusal, claimUpload } from '../uploads';
 import { rejectionText } from './reasons';
 import { latestRealName, REVIEW } from './repository';
 import { realNameBody, realNameSchema, submittedSchema } from './schemas';
@@ -43,10 +43,15 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/user_real/real_name', submit, async (req) => {
     const body = parseInput(realNameBody, req.body);
     const user = userOf(req);
-    const front = await ownedUpload(ctx, user.id, body.front_pic);
-    if (!front) throw new AppError(ERROR_CODES.badUpload, 'realName.badPic', { field: 'front_pic' });
-    const back = await ownedUpload(ctx, user.id, body.reverse_pic);
-    if (!back) throw new AppError(ERROR_CODES.badUpload, 'realName.badPic', { field: 'reverse_pic' });
+    // Each photo is the caller's upload, used for identity only (never one sent as a deposit proof or in a chat).
+    const photo = async (url: string, field: string) => {
+      const claim = await claimUpload(ctx.db, user.id, url, 'identity');
+      if (claim.ok) return claim;
+      if (claim.reason === 'missing') throw new AppError(ERROR_CODES.badUpload, 'realName.badPic', { field });
+      throw new AppError(ERROR_CODES.badUpload, claimRefusal(claim.reason));
+    };
+    const front = await photo(body.front_pic, 'front_pic');
+    const back = await photo(body.reverse_pic, 'reverse_pic');
     const now = ctx.now();
     try {
       await ctx.db.transaction().execute(async (trx) => {

@@ -22,7 +22,7 @@ import { int, optInt, optStr, parseInput, str } from '../../lib/validate';
 import type { News } from '../../storage/schema';
 import { audit, requireOps } from '../ops';
 import { editedAnnouncement, insertNews, setNewsStatus, setSetting, updateNews } from './repository';
-import { plainText, sanitizeNewsHtml } from './sanitize';
+import { imageUrlAllowed, plainText, sanitizeNewsHtml } from './sanitize';
 
 const NEWS_ROLES = ['support'] as const;
 const MAX_HTML = 100_000;
@@ -61,12 +61,7 @@ const saveBody = z.object({
   id: optInt(1, Number.MAX_SAFE_INTEGER),
   title: str(200),
   desc: str(500),
-  logo: optStr(500).pipe(
-    z
-      .string()
-      .regex(/^(https:\/\/|\/)[^\s"'<>]*$/, { message: 'v.invalid' })
-      .optional(),
-  ),
+  logo: optStr(500).pipe(z.string().refine(imageUrlAllowed, { message: 'v.invalid' }).optional()),
   content: str(MAX_HTML),
 });
 const previewBody = z.object({ content: str(MAX_HTML) });
@@ -78,7 +73,7 @@ const rowOf = (n: News): OpsNewsRow => ({
   category_id: n.category_id,
   title: n.title,
   desc: n.desc,
-  logo: n.logo,
+  logo: imageUrlAllowed(n.logo) ? n.logo : '',
   status: n.status === 1 ? 1 : 0,
   created_at: Number(n.created_at),
   updated_at: n.updated_at === null ? null : Number(n.updated_at),

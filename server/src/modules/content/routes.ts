@@ -37,7 +37,7 @@ import {
   newsSchema,
   settingSchema,
 } from './schemas';
-import { sanitizeNewsHtml } from './sanitize';
+import { imageUrlAllowed, sanitizeNewsHtml } from './sanitize';
 
 /** Settings readable through /api/default/setting. */
 const PUBLIC_SETTINGS = [
@@ -65,7 +65,8 @@ const newsItem = (n: News) => ({
   category_id: n.category_id,
   title: n.title,
   desc: n.desc,
-  logo: n.logo,
+  // Stored before the logo followed the body's image rule: served only if it does.
+  logo: imageUrlAllowed(n.logo) ? n.logo : '',
   created_at: fmtTime(n.created_at),
 });
 

@@ -70,6 +70,17 @@ export function sanitizeNewsHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
+/**
+ * An image URL the body's `<img>` rule keeps (https, or a path on this site; never protocol-relative `//host` or the
+ * `/\\host` browsers read the same way): the rule is the body sanitizer itself, so a news logo and an image in the
+ * body can never disagree.
+ */
+export function imageUrlAllowed(url: string): boolean {
+  if (!/^(https:\/\/|\/)[^\s"'<>\\]*$/i.test(url)) return false;
+  const kept = /<img src="([^"]*)"/.exec(sanitizeHtml(`<img src="${url.replace(/&/g, '&amp;')}">`, OPTIONS));
+  return kept?.[1]?.replace(/&amp;/g, '&') === url;
+}
+
 /** Plain text (titles, descriptions): tags and control characters removed; React escapes the rest. */
 export function plainText(text: string): string {
   return text

@@ -29,7 +29,7 @@ import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { refuseFrozen } from '../accounts';
-import { ownedUpload } from '../uploads';
+import { claimRefusal, claimUpload, releaseUpload } from '../uploads';
 import type { Funds } from './index';
 import {
   accountFiguresSchema,
@@ -99,11 +99,36 @@ export const fundsRoutes: FastifyPluginAsync<{ funds: Funds }> = async (app, { f
     async () => ok(await cashier.payWays()),
   );
 
-  /** The proof must be an image the caller uploaded (another user's is refused the same as a missing one). */
-  async function proofOf(userId: number, url: string): Promise<string> {
-    const up = await ownedUpload(ctx, userId, url);
-    if (!up) throw new AppError(ERROR_CODES.proofInvalid, 'funds.badProof', { field: 'proofImg' });
-    return `/api/common/upload/${up.name}`;
+  /**
+   * The proof must be an image the caller uploaded (another user's is refused the same as a missing one), not used
+   * for anything else and not for another deposit (uploads/service.ts `claimUpload`); given back when the deposit is
+   * refused.
+   */
+  async function withProof<T>(
+    userId: number,
+    url: string,
+    submit: (proof: string) => Promise<T>,
+  ): Promise<T> {
+    const claim = await claimUpload(ctx.db, userId, url, 'deposit');
+    if (!claim.ok) {
+      if (claim.reason === 'missing')
+        throw new AppError(ERROR_CODES.proofInvalid, 'funds.badProof', { field: 'proofImg' });
+      throw new AppError(ERROR_CODES.proofInvalid, claimRefusal(claim.reason));
+    }
+    try {
+      return await submit(claim.url);
+    } catch (err) {
+      await releaseUpload(ctx.db, claim.name, 'deposit', async () =>
+        Boolean(
+          await ctx.db
+            .selectFrom('deposits')
+            .select('id')
+            .where('proof_img', '=', claim.url)
+            .executeTakeFirst(),
+        ),
+      ).catch(() => undefined);
+      throw err;
+    }
   }
 
   app.get(
@@ -112,14 +137,15 @@ export const fundsRoutes: FastifyPluginAsync<{ funds: Funds }> = async (app, { f
     async (req) => {
       const q = parseInput(coinDepositQuery, req.query);
       const user = userOf(req);
-      const proof = await proofOf(user.id, q.proofImg);
-      const row = await cashier.submitDeposit(user.id, req.lang, {
-        type: 0,
-        channelId: q.charge_id,
-        amount: q.number,
-        proof,
-        address: q.address,
-      });
+      const row = await withProof(user.id, q.proofImg, (proof) =>
+        cashier.submitDeposit(user.id, req.lang, {
+          type: 0,
+          channelId: q.charge_id,
+          amount: q.number,
+          proof,
+          address: q.address,
+        }),
+      );
       return ok({ id: row.id, status: 0 as const }, t(req.lang, 'funds.depositSubmitted'));
     },
   );
@@ -130,13 +156,14 @@ export const fundsRoutes: FastifyPluginAsync<{ funds: Funds }> = async (app, { f
     async (req) => {
       const q = parseInput(wireDepositQuery, req.query);
       const user = userOf(req);
-      const proof = await proofOf(user.id, q.proofImg);
-      const row = await cashier.submitDeposit(user.id, req.lang, {
-        type: 1,
-        channelId: q.wire_id,
-        amount: q.number,
-        proof,
-      });
+      const row = await withProof(user.id, q.proofImg, (proof) =>
+        cashier.submitDeposit(user.id, req.lang, {
+          type: 1,
+          channelId: q.wire_id,
+          amount: q.number,
+          proof,
+        }),
+      );
       return ok({ id: row.id, status: 0 as const }, t(req.lang, 'funds.depositSubmitted'));
     },
   );

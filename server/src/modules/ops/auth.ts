@@ -16,6 +16,7 @@ import { findSessionUser, tokenFrom } from '../../lib/auth';
 import { AppError, sessionExpired } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
 import { beforeLogin, loginFailed } from '../../lib/login-guard';
+import type { Device } from '../../lib/login-guard';
 import { randomSecret, sha256, verifyPassword } from '../../lib/security';
 import { findOpsByEmail, parseRoles } from './accounts';
 import { appendAudit } from './audit';
@@ -52,8 +53,21 @@ function newOpsToken(): string {
 
 /** The live ops session of `token` at `now`, its idle clock pushed back; null when missing, idle, over or revoked. */
 export async function findOpsSession(ctx: AppContext, token: string): Promise<OpsActor | null> {
+  return (await liveOpsSession(ctx, { token }, true))?.actor ?? null;
+}
+
+/**
+ * The live ops session of a token or a session id (a socket signed in with it re-checks here): its actor with the roles it has now,
+ * and when it ends unless used again (the earlier of the idle and absolute limits). `touch` pushes the idle clock
+ * back (a use of the session); a re-check that is not a use passes false.
+ */
+export async function liveOpsSession(
+  ctx: AppContext,
+  by: { token: string } | { sessionId: number },
+  touch: boolean,
+): Promise<{ actor: OpsActor; endsAt: number } | null> {
   const now = ctx.now();
-  const row = await ctx.db
+  let q = ctx.db
     .selectFrom('ops_sessions')
     .innerJoin('ops_accounts', 'ops_accounts.id', 'ops_sessions.ops_id')
     .select([
@@ -64,26 +78,34 @@ export async function findOpsSession(ctx: AppContext, token: string): Promise<Op
       'ops_accounts.email as email',
       'ops_accounts.roles as roles',
     ])
-    .where('ops_sessions.token_hash', '=', sha256(token))
     .where('ops_sessions.revoked_at', 'is', null)
     .where('ops_sessions.expires_at', '>', now)
     .where('ops_sessions.last_seen_at', '>', now - OPS_IDLE_TIMEOUT_MS)
-    .where('ops_accounts.disabled_at', 'is', null)
-    .executeTakeFirst();
+    .where('ops_accounts.disabled_at', 'is', null);
+  q =
+    'token' in by
+      ? q.where('ops_sessions.token_hash', '=', sha256(by.token))
+      : q.where('ops_sessions.id', '=', by.sessionId);
+  const row = await q.executeTakeFirst();
   if (!row) return null;
-  if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
+  let lastSeen = row.last_seen_at;
+  if (touch && now - row.last_seen_at >= TOUCH_EVERY_MS) {
     await ctx.db
       .updateTable('ops_sessions')
       .set({ last_seen_at: now })
       .where('id', '=', row.session_id)
       .execute();
+    lastSeen = now;
   }
   return {
-    id: row.id,
-    email: row.email,
-    roles: parseRoles(row.roles),
-    sessionId: row.session_id,
-    expiresAt: row.expires_at,
+    actor: {
+      id: row.id,
+      email: row.email,
+      roles: parseRoles(row.roles),
+      sessionId: row.session_id,
+      expiresAt: row.expires_at,
+    },
+    endsAt: Math.min(row.expires_at, lastSeen + OPS_IDLE_TIMEOUT_MS),
   };
 }
 
@@ -159,21 +181,23 @@ export async function optionalOps(
 
 /**
  * E-mail + password + TOTP code. Limited like trader login (lib/login-guard.ts: per IP, per account and source, a
- * growing delay per account, never a lock a stranger can trigger); every failure is audited;
+ * growing delay per account that a trusted device, `device`, does not wait for; never a lock a stranger can
+ * trigger); every failure is audited;
  * a code is accepted once (its time step is recorded in the same conditional update that accepts it).
  */
 export async function signIn(
   ctx: AppContext,
   input: { email: string; password: string; code: string },
   ip: string,
+  device: Device = null,
 ): Promise<{ token: string; actor: OpsActor }> {
   await enforceLimit(ctx, 'loginPerIp', `ops:${ip}`);
-  await beforeLogin(ctx, `ops:${input.email}`, `ops:${ip}`);
+  await beforeLogin(ctx, `ops:${input.email}`, `ops:${ip}`, device);
   const now = ctx.now();
   const account = await findOpsByEmail(ctx.db, input.email);
   const passwordOk = await verifyPassword(account?.password_hash ?? null, input.password);
   const fail = async (reason: string, key: string, code: number) => {
-    await loginFailed(ctx, `ops:${input.email}`);
+    await loginFailed(ctx, `ops:${input.email}`, device);
     await appendAudit(ctx.db, {
       action: 'ops.sign_in_failed',
       objectType: 'ops_account',

@@ -8,7 +8,15 @@ import type { Registry } from '@meridian/config/registry.cjs';
 import { OpsDashboardRegistry } from './dashboard';
 import type { OpsDashboardDeps } from './dashboard';
 
-export { OPS_TOKEN_PREFIX, findOpsSession, isOpsToken, optionalOps, opsOf, requireOps } from './auth';
+export {
+  OPS_TOKEN_PREFIX,
+  findOpsSession,
+  isOpsToken,
+  liveOpsSession,
+  optionalOps,
+  opsOf,
+  requireOps,
+} from './auth';
 export type { OpsActor } from './auth';
 export { appendAudit, audit } from './audit';
 export type { AuditActor, AuditEntry } from './audit';

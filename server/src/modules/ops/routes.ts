@@ -25,7 +25,9 @@ import type { OpsAccountView, OpsRemote, OpsSecrets } from '@meridian/shared/pur
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
+import { deviceOf, trustDevice } from '../../lib/login-guard';
 import { parseInput } from '../../lib/validate';
+import { publishOpsRevocation } from '../../realtime/revocation';
 import {
   accountView,
   createOpsAccount,
@@ -76,9 +78,11 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
     schema: { response: okResponse(data) },
   });
 
-  app.post('/api/ops/auth/login', { schema: { response: okResponse(signInSchema) } }, async (req) => {
+  app.post('/api/ops/auth/login', { schema: { response: okResponse(signInSchema) } }, async (req, reply) => {
     const body = parseInput(loginBody, req.body);
-    const { token, actor } = await signIn(ctx, body, req.ip);
+    const device = await deviceOf(ctx, req, 'ops', `ops:${body.email}`);
+    const { token, actor } = await signIn(ctx, body, req.ip, device);
+    await trustDevice(ctx, req, reply, 'ops', `ops:${body.email}`);
     return ok({ token, account: meOf(actor) }, t(req.lang, 'ops.signedIn'));
   });
 
@@ -86,6 +90,7 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
     const actor = opsOf(req);
     await revokeOpsSession(ctx, actor.sessionId);
     await audit(ctx, req, { action: 'ops.sign_out', objectType: 'ops_account', objectId: actor.id });
+    publishOpsRevocation(ctx.bus, actor.id);
     return ok(null, t(req.lang, 'ops.signedOut'));
   });
 
@@ -175,6 +180,8 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
         );
         return r;
       });
+      // The account's agent sockets (any node) re-check what their session may do now.
+      publishOpsRevocation(ctx.bus, body.id);
       const data: OpsAccountView = { ...accountView(before), roles };
       return ok(data, t(req.lang, 'ops.saved'));
     },
@@ -204,6 +211,7 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
           trx,
         );
       });
+      publishOpsRevocation(ctx.bus, body.id);
       const after = await findOpsById(ctx.db, body.id);
       const data: OpsAccountView = accountView(after ?? before);
       return ok(data, t(req.lang, 'ops.saved'));
@@ -219,6 +227,7 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
       await audit(ctx, req, { action: 'staff.reset_totp', objectType: 'ops_account', objectId: row.id }, trx);
       return u;
     });
+    publishOpsRevocation(ctx.bus, row.id);
     const after = await findOpsById(ctx.db, row.id);
     const data: OpsSecrets = { account: accountView(after ?? row), otpauth_uri: uri };
     return ok(data, t(req.lang, 'ops.totpReset'));
@@ -238,6 +247,7 @@ export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) 
       );
       return p;
     });
+    publishOpsRevocation(ctx.bus, row.id);
     const data: OpsSecrets = { account: accountView(row), password };
     return ok(data, t(req.lang, 'ops.passwordReset'));
   });

@@ -17,7 +17,9 @@ import type { ChatMessage, OpsRole, ServerChatMessage, SupportHours } from '@mer
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { BusEvent } from '../../realtime/bus';
+import { SESSION_RECHECK_MS } from '../../realtime/gateway';
 import type { RealtimeExtension, SocketHandle } from '../../realtime/gateway';
+import { revokedOpsOf, revokedUserOf } from '../../realtime/revocation';
 import { getSetting } from '../content';
 import { appendAudit } from '../ops';
 import type { OpsActor } from '../ops';
@@ -27,6 +29,8 @@ export const SUPPORT_BUS_TOPIC = 'internal.support';
 /** An agent message still unread after this long is e-mailed to the trader (logged-in traders with an e-mail). */
 export const OFFLINE_MAIL_DELAY_MS = 2 * 60_000;
 export const SUPPORT_ROLES: readonly OpsRole[] = ['support'];
+/** How often the chat looks for agent sessions past their idle or absolute limit (an in-memory scan). */
+export const RECHECK_TICK_MS = 500;
 
 /** What travels between nodes: one frame for the sockets of one conversation. */
 type Relay = {
@@ -43,18 +47,35 @@ type TraderJoin = {
   kind: 'trader';
   /** Who joined: the user of the join's token, else of the socket's login, else a visitor (null). */
   userId: number | null;
+  /** The session that made the socket `userId` (null for a visitor): the chat identity lives as long as it does. */
+  sessionId: number | null;
   /** Joined under the socket's login (no token): a later login on the socket needs a new join. */
   fromLogin: boolean;
   visitorId: string | null;
+  /** The visitor id the join carried: what the socket falls back to when its session ends. */
+  fallbackVisitor: string | null;
   conversation: number | null;
+  checkedAt: number;
 };
-type AgentJoin = { kind: 'agent'; actor: OpsActor; watching: Set<number> };
+type AgentJoin = {
+  kind: 'agent';
+  actor: OpsActor;
+  watching: Set<number>;
+  /** When the ops session ends unless used again (idle or absolute limit): re-checked then. */
+  endsAt: number;
+  checkedAt: number;
+};
 
 export type ChatDeps = {
   ctx: AppContext;
-  findUser: (token: string) => Promise<{ id: number } | null>;
-  findAgent: (token: string) => Promise<OpsActor | null>;
-  ownedUpload: (ownerId: number, url: string) => Promise<unknown>;
+  findUser: (token: string) => Promise<{ id: number; sessionId: number } | null>;
+  /** The live session of a trader socket (not revoked, not expired). */
+  sessionAlive: (sessionId: number) => Promise<boolean>;
+  /** The live ops session of an ops token, and the same by session id (`touch`: a use pushes the idle clock). */
+  findAgent: (token: string) => Promise<{ actor: OpsActor; endsAt: number } | null>;
+  agentSession: (sessionId: number, touch: boolean) => Promise<{ actor: OpsActor; endsAt: number } | null>;
+  /** Use the sender's upload as a chat image (uploads' `claimUpload`): false when it is not theirs or for another use. */
+  chatImage: (ownerId: number, url: string) => Promise<boolean>;
   offlineMailDelayMs?: number;
 };
 
@@ -140,9 +161,27 @@ export function createChat(deps: ChatDeps): Chat {
   };
 
   const unsubscribe = ctx.bus.subscribe((event: BusEvent) => {
+    const user = revokedUserOf(event);
+    if (user !== null) {
+      void recheckWhere((j) => j.kind === 'trader' && j.userId === user);
+      return;
+    }
+    const ops = revokedOpsOf(event);
+    if (ops !== null) {
+      void recheckWhere((j) => j.kind === 'agent' && j.actor.id === ops);
+      return;
+    }
     if (event.topic !== SUPPORT_BUS_TOPIC) return;
     deliver(event.data as Relay);
   });
+  // Sessions that end without an event: an agent's idle or absolute limit is re-checked the second it passes, and
+  // every identity every SESSION_RECHECK_MS (an event lost while Redis was away, a change made by the CLI).
+  const ticker = setInterval(() => {
+    void recheckWhere(
+      (j, now) => now - j.checkedAt >= SESSION_RECHECK_MS || (j.kind === 'agent' && now >= j.endsAt),
+    );
+  }, RECHECK_TICK_MS);
+  ticker.unref?.();
 
   const fail = (h: SocketHandle, code: number, key: string, client?: string) =>
     h.send({ type: 'chat.error', code, msg: t(h.lang, key), ...(client ? { client_id: client } : {}) });
@@ -182,10 +221,9 @@ export function createChat(deps: ChatDeps): Chat {
     return undefined;
   };
 
-  const join = async (h: SocketHandle, raw: unknown) => {
+  const join = async (h: SocketHandle, raw: unknown, current: TraderJoin | AgentJoin | undefined) => {
     const m = joinMsg.safeParse(raw);
     if (!m.success) return fail(h, ERROR_CODES.chatInvalid, 'support.invalid');
-    const current = joins.get(h);
     if (current?.kind === 'agent') {
       if (m.data.conversation === undefined) return fail(h, ERROR_CODES.chatInvalid, 'support.invalid');
       const c = await repo.findConversation(db, m.data.conversation);
@@ -201,9 +239,12 @@ export function createChat(deps: ChatDeps): Chat {
       return;
     }
     const fromLogin = m.data.token === undefined;
-    const userId = fromLogin
-      ? h.userId
-      : ((await deps.findUser(m.data.token ?? '').catch(() => null))?.id ?? null);
+    const session = fromLogin
+      ? h.userId === null || h.sessionId === null
+        ? null
+        : { id: h.userId, sessionId: h.sessionId }
+      : await deps.findUser(m.data.token ?? '').catch(() => null);
+    const userId = session?.id ?? null;
     const visitorId = m.data.visitor ?? null;
     if (userId === null && visitorId === null) return fail(h, ERROR_CODES.chatNotJoined, 'support.notJoined');
     if (userId !== null && visitorId !== null) {
@@ -213,16 +254,25 @@ export function createChat(deps: ChatDeps): Chat {
         if (c) publish(relayOf(c, { type: 'chat.inbox', conversation: linked }, true));
       }
     }
-    const j: TraderJoin = {
+    await settle(h, {
       kind: 'trader',
       userId,
+      sessionId: session?.sessionId ?? null,
       fromLogin,
       visitorId: userId === null ? visitorId : null,
+      fallbackVisitor: visitorId,
       conversation: null,
-    };
-    const c = await traderConversation(j);
-    j.conversation = c ? Number(c.id) : null;
-    joins.set(h, j);
+      checkedAt: ctx.now(),
+    });
+  };
+
+  /** Make `j` the socket's chat identity (or none) and tell the page what it now sees (`chat.state`). */
+  const settle = async (h: SocketHandle, j: TraderJoin | null) => {
+    const c = j ? await traderConversation(j) : undefined;
+    if (j) {
+      j.conversation = c ? Number(c.id) : null;
+      joins.set(h, j);
+    } else joins.delete(h);
     const page = c ? await repo.messagesPage(db, Number(c.id)) : { messages: [], more: false };
     h.send({
       type: 'chat.state',
@@ -232,27 +282,93 @@ export function createChat(deps: ChatDeps): Chat {
     });
   };
 
-  /** The trader join of this socket, still valid for its current login. */
-  const traderOf = (h: SocketHandle): TraderJoin | undefined => {
-    const j = joins.get(h);
-    if (j?.kind !== 'trader') return undefined;
-    if (j.fromLogin && j.userId !== h.userId) {
-      joins.delete(h);
-      return undefined;
-    }
-    return j;
+  /**
+   * Re-check a trader socket's chat identity against its session. A socket whose session ended falls back to the
+   * visitor id its join carried (which opens nothing once linked to the account), or to no identity: never to the
+   * old user. Returns whether the identity still holds.
+   */
+  const recheckTrader = async (h: SocketHandle, j: TraderJoin): Promise<boolean> => {
+    j.checkedAt = ctx.now();
+    // A login join follows the socket's login: another login (or a logout) on the socket ends it.
+    const moved = j.fromLogin && (j.userId !== h.userId || j.sessionId !== h.sessionId);
+    if (!moved && (j.sessionId === null || (await deps.sessionAlive(j.sessionId).catch(() => true))))
+      return true;
+    if (joins.get(h) !== j) return false;
+    const fallback: TraderJoin | null =
+      j.fallbackVisitor === null
+        ? null
+        : {
+            kind: 'trader',
+            userId: null,
+            sessionId: null,
+            fromLogin: false,
+            visitorId: j.fallbackVisitor,
+            fallbackVisitor: j.fallbackVisitor,
+            conversation: null,
+            checkedAt: ctx.now(),
+          };
+    // Out of the map at once, so nothing more is delivered to the old identity while the new state is read.
+    joins.delete(h);
+    await settle(h, fallback);
+    return false;
   };
-  const agentOf = (h: SocketHandle): AgentJoin | undefined => {
+
+  /**
+   * Re-check an agent socket against its live ops session and the roles it has now (`touch`: the check is a use of
+   * the session, as a frame the agent sent is). An ended session or a lost role ends the agent sign-in at once.
+   */
+  const recheckAgent = async (h: SocketHandle, j: AgentJoin, touch: boolean): Promise<boolean> => {
+    j.checkedAt = ctx.now();
+    const live = await deps.agentSession(j.actor.sessionId, touch).catch(() => undefined);
+    // A failed lookup (database away) keeps the sign-in until the next check; a frame is refused meanwhile.
+    if (live === undefined) return !touch;
+    if (live && isSupportAgent(live.actor.roles)) {
+      j.actor = live.actor;
+      j.endsAt = live.endsAt;
+      return true;
+    }
+    if (joins.get(h) === j) {
+      joins.delete(h);
+      h.send({
+        type: 'chat.agent',
+        code: ERROR_CODES.chatAgentRefused,
+        msg: t(h.lang, 'support.agentRefused'),
+      });
+    }
+    return false;
+  };
+
+  /**
+   * The one gate of every chat frame: the socket's chat identity, checked against the live session (trader) or the
+   * live ops session and its roles (agent) before the frame does anything. A frame from an identity that ended
+   * meets no identity.
+   */
+  const authorise = async (h: SocketHandle): Promise<TraderJoin | AgentJoin | undefined> => {
     const j = joins.get(h);
-    return j?.kind === 'agent' ? j : undefined;
+    if (!j) return undefined;
+    const live = j.kind === 'agent' ? await recheckAgent(h, j, true) : await recheckTrader(h, j);
+    return live && joins.get(h) === j ? j : undefined;
+  };
+
+  /** Re-check the identities of `filter`'s sockets now (revocation events, deadlines, the periodic re-check). */
+  const recheckWhere = (filter: (j: TraderJoin | AgentJoin, now: number) => boolean) => {
+    const now = ctx.now();
+    const checks: Promise<unknown>[] = [];
+    for (const [h, j] of joins) {
+      if (!filter(j, now)) continue;
+      checks.push(
+        (j.kind === 'agent' ? recheckAgent(h, j, false) : recheckTrader(h, j)).catch(() => undefined),
+      );
+    }
+    return Promise.all(checks).then(() => undefined);
   };
 
   const traderSend = async (h: SocketHandle, j: TraderJoin, body: z.infer<typeof sendMsg>) => {
     const text = body.text.trim();
     let image: string | null = null;
     if (body.image !== undefined) {
-      // One image per message, the sender's own upload (visitors cannot upload).
-      if (j.userId === null || !(await deps.ownedUpload(j.userId, body.image)))
+      // One image per message, the sender's own upload for the chat (visitors cannot upload).
+      if (j.userId === null || !(await deps.chatImage(j.userId, body.image)))
         throw new ChatError(ERROR_CODES.chatInvalid, 'support.badImage');
       image = body.image;
     }
@@ -265,10 +381,18 @@ export function createChat(deps: ChatDeps): Chat {
         return;
       }
     }
-    const [limit, windowMs] = j.userId !== null ? ctx.limits.chatPerUser : ctx.limits.chatPerVisitor;
-    const key = j.userId !== null ? `chatPerUser:${j.userId}` : `chatPerVisitor:${j.visitorId}`;
-    const hit = await ctx.limiter.hit(key, limit, windowMs);
-    if (!hit.allowed) throw new ChatError(ERROR_CODES.chatRateLimited, 'support.rateLimited');
+    const limit = async (name: keyof AppContext['limits'], key: string) => {
+      const [count, windowMs] = ctx.limits[name];
+      const hit = await ctx.limiter.hit(`${name}:${key}`, count, windowMs);
+      if (!hit.allowed) throw new ChatError(ERROR_CODES.chatRateLimited, 'support.rateLimited');
+    };
+    if (j.userId !== null) await limit('chatPerUser', String(j.userId));
+    else {
+      // A visitor id is the client's choice: the source's limits hold whatever ids it makes up.
+      await limit('chatVisitorPerIp', h.ip);
+      if (!c) await limit('chatVisitorConversationsPerIp', h.ip);
+      await limit('chatPerVisitor', j.visitorId ?? h.ip);
+    }
     const now = ctx.now();
     let stored: ChatMessage | undefined;
     let duplicate = false;
@@ -424,24 +548,35 @@ export function createChat(deps: ChatDeps): Chat {
 
   const onMessage = async (h: SocketHandle, msg: { type: string } & Record<string, unknown>) => {
     try {
-      switch (msg.type) {
-        case 'chat.agent': {
-          const m = agentMsg.safeParse(msg);
-          const actor = m.success ? await deps.findAgent(m.data.token) : null;
-          if (!actor || !isSupportAgent(actor.roles)) {
-            h.send({
-              type: 'chat.agent',
-              code: ERROR_CODES.chatAgentRefused,
-              msg: t(h.lang, 'support.agentRefused'),
-            });
-            return;
-          }
-          joins.set(h, { kind: 'agent', actor, watching: new Set() });
-          h.send({ type: 'chat.agent', code: 1, msg: 'ok' });
+      if (msg.type === 'chat.agent') {
+        const m = agentMsg.safeParse(msg);
+        const live = m.success ? await deps.findAgent(m.data.token) : null;
+        if (!live || !isSupportAgent(live.actor.roles)) {
+          if (joins.get(h)?.kind === 'agent') joins.delete(h);
+          h.send({
+            type: 'chat.agent',
+            code: ERROR_CODES.chatAgentRefused,
+            msg: t(h.lang, 'support.agentRefused'),
+          });
           return;
         }
+        joins.set(h, {
+          kind: 'agent',
+          actor: live.actor,
+          watching: new Set(),
+          endsAt: live.endsAt,
+          checkedAt: ctx.now(),
+        });
+        h.send({ type: 'chat.agent', code: 1, msg: 'ok' });
+        return;
+      }
+      // Every other frame acts as the identity `authorise` finds live now, and as nothing else.
+      const who = await authorise(h);
+      const agent = who?.kind === 'agent' ? who : undefined;
+      const trader = who?.kind === 'trader' ? who : undefined;
+      switch (msg.type) {
         case 'chat.join':
-          await join(h, msg);
+          await join(h, msg, who);
           return;
         case 'chat.send': {
           const m = sendMsg.safeParse(msg);
@@ -451,7 +586,6 @@ export function createChat(deps: ChatDeps): Chat {
             return fail(h, ERROR_CODES.chatInvalid, tooLong ? 'support.tooLong' : 'support.invalid', client);
           }
           try {
-            const agent = agentOf(h);
             if (agent) {
               if (m.data.conversation === undefined)
                 throw new ChatError(ERROR_CODES.chatInvalid, 'support.invalid');
@@ -462,9 +596,8 @@ export function createChat(deps: ChatDeps): Chat {
               if (stored.client_id === m.data.client_id) h.send({ type: 'chat.message', message: stored });
               return;
             }
-            const j = traderOf(h);
-            if (!j) throw new ChatError(ERROR_CODES.chatNotJoined, 'support.notJoined');
-            await traderSend(h, j, m.data);
+            if (!trader) throw new ChatError(ERROR_CODES.chatNotJoined, 'support.notJoined');
+            await traderSend(h, trader, m.data);
           } catch (err) {
             if (err instanceof ChatError) return fail(h, err.code, err.key, m.data.client_id);
             throw err;
@@ -474,8 +607,7 @@ export function createChat(deps: ChatDeps): Chat {
         case 'chat.typing': {
           const m = typingMsg.safeParse(msg);
           if (!m.success) return fail(h, ERROR_CODES.chatInvalid, 'support.invalid');
-          const agent = agentOf(h);
-          const convId = agent ? m.data.conversation : traderOf(h)?.conversation;
+          const convId = agent ? m.data.conversation : trader?.conversation;
           if (!convId) return;
           const c = await repo.findConversation(db, convId);
           if (!c) return fail(h, ERROR_CODES.chatNotFound, 'support.notFound');
@@ -493,8 +625,7 @@ export function createChat(deps: ChatDeps): Chat {
         case 'chat.read': {
           const m = readMsg.safeParse(msg);
           if (!m.success) return fail(h, ERROR_CODES.chatInvalid, 'support.invalid');
-          const agent = agentOf(h);
-          const convId = agent ? m.data.conversation : traderOf(h)?.conversation;
+          const convId = agent ? m.data.conversation : trader?.conversation;
           if (!convId) return fail(h, ERROR_CODES.chatNotJoined, 'support.notJoined');
           const c = await repo.findConversation(db, convId);
           if (!c) return fail(h, ERROR_CODES.chatNotFound, 'support.notFound');
@@ -509,8 +640,7 @@ export function createChat(deps: ChatDeps): Chat {
         case 'chat.history': {
           const m = historyMsg.safeParse(msg);
           if (!m.success) return fail(h, ERROR_CODES.chatInvalid, 'support.invalid');
-          const agent = agentOf(h);
-          const convId = agent ? m.data.conversation : traderOf(h)?.conversation;
+          const convId = agent ? m.data.conversation : trader?.conversation;
           if (!convId) return fail(h, ERROR_CODES.chatNotJoined, 'support.notJoined');
           if (agent && !(await repo.findConversation(db, convId)))
             return fail(h, ERROR_CODES.chatNotFound, 'support.notFound');
@@ -538,7 +668,12 @@ export function createChat(deps: ChatDeps): Chat {
         get userId() {
           return g.userId;
         },
-        lang: g.lang,
+        get sessionId() {
+          return g.sessionId;
+        },
+        get lang() {
+          return g.lang;
+        },
         ip: g.ip,
         send: (frame) => g.send({ type: 'message', topic: CHAT_TOPIC, data: frame }),
       };
@@ -590,6 +725,7 @@ export function createChat(deps: ChatDeps): Chat {
       }),
     close: () => {
       unsubscribe();
+      clearInterval(ticker);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       joins.clear();

@@ -4,9 +4,9 @@
  * `supportRoutes` with it.
  */
 import type { AppContext } from '../../context';
-import { ownedUpload } from '../uploads';
-import { findSessionUser } from '../../lib/auth';
-import { findOpsSession } from '../ops';
+import { claimUpload } from '../uploads';
+import { findSessionUser, sessionAlive } from '../../lib/auth';
+import { liveOpsSession } from '../ops';
 import { createChat } from './chat';
 import type { Chat } from './chat';
 
@@ -21,8 +21,10 @@ export function createSupport(deps: { ctx: AppContext; offlineMailDelayMs?: numb
     chat: createChat({
       ctx,
       findUser: (token) => findSessionUser(ctx, token),
-      findAgent: (token) => findOpsSession(ctx, token),
-      ownedUpload: (ownerId, url) => ownedUpload(ctx, ownerId, url),
+      sessionAlive: (sessionId) => sessionAlive(ctx, sessionId),
+      findAgent: (token) => liveOpsSession(ctx, { token }, true),
+      agentSession: (sessionId, touch) => liveOpsSession(ctx, { sessionId }, touch),
+      chatImage: async (ownerId, url) => (await claimUpload(ctx.db, ownerId, url, 'chat')).ok,
       offlineMailDelayMs: deps.offlineMailDelayMs,
     }),
   };

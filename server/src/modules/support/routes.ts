@@ -26,7 +26,7 @@ import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
 import { formatCents } from '../../lib/money';
 import { parseInput } from '../../lib/validate';
-import { ownedUpload } from '../uploads';
+import { claimUpload } from '../uploads';
 import { audit, opsOf, requireOps } from '../ops';
 import type { OpsDashboardRegistry } from '../ops';
 import { ChatError, SUPPORT_ROLES } from './chat';
@@ -91,10 +91,14 @@ export const supportRoutes: FastifyPluginAsync<{
     const body = parseInput(feedbackBody, req.body);
     const user = await optionalUser(ctx, req);
     if (!user && !body.visitor) throw new AppError(ERROR_CODES.chatNotJoined, 'support.notJoined');
-    if (body.image !== undefined && (!user || !(await ownedUpload(ctx, user.id, body.image))))
+    if (body.image !== undefined && (!user || !(await claimUpload(db, user.id, body.image, 'feedback')).ok))
       throw new AppError(ERROR_CODES.chatInvalid, 'support.badImage');
     if (user) await enforceLimit(ctx, 'chatPerUser', String(user.id));
-    else await enforceLimit(ctx, 'chatPerVisitor', body.visitor ?? req.ip);
+    else {
+      // Per source first: fresh visitor ids from one address do not step around it.
+      await enforceLimit(ctx, 'feedbackGuestPerIp', req.ip);
+      await enforceLimit(ctx, 'chatPerVisitor', body.visitor ?? req.ip);
+    }
     const now = ctx.now();
     const id = await db.transaction().execute(async (trx) => {
       const conv = await repo.createConversation(trx, {

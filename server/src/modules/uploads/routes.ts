@@ -1,21 +1,51 @@
 /**
  *   POST /api/common/image_upload   multipart, field `file` -> { url }   (real users; JPEG/PNG/WebP, <= 5 MB)
- *   GET  /api/common/upload/:name   the image, to its owner, KYC reviewers and (for chat images) support agents
- *                                   only (authorization header); others get
- *                                   HTTP 404 with envelope code 1002, the same as a missing file
+ *   GET  /api/common/upload/:name   the image, to its owner and to the ops roles its purpose concerns (identity:
+ *                                   compliance, deposit proof: finance, chat and feedback: support; admin all),
+ *                                   authorization header; everyone else (no token included) gets HTTP 404 with
+ *                                   envelope code 1002, the same as a missing file
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authenticate, requireUser, tokenFrom, userOf } from '../../lib/auth';
+import { optionalUser, requireUser, tokenFrom, userOf } from '../../lib/auth';
 import { okResponse } from '../../lib/contract';
 import { isOpsToken, optionalOps } from '../ops';
 import { envelope, ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
 import { isUploadName, MAX_UPLOAD_BYTES, storeImage, UPLOAD_URL_PREFIX } from './service';
+
+/**
+ * Whether an ops person may read an upload: the reader's right follows the upload's purpose (service.ts
+ * `claimUpload`): compliance identity photos, finance the proof of a deposit, support agents an image sent in a
+ * support conversation; admin every one. An upload not used yet is its owner's only.
+ */
+async function opsMayRead(
+  ctx: FastifyInstance['ctx'],
+  actor: { roles: readonly string[] } | null,
+  row: { name: string; purpose: string | null },
+): Promise<boolean> {
+  if (!actor) return false;
+  if (actor.roles.includes('admin')) return true;
+  const url = UPLOAD_URL_PREFIX + row.name;
+  switch (row.purpose) {
+    case 'identity':
+      return actor.roles.includes('compliance');
+    case 'deposit':
+      return (
+        actor.roles.includes('finance') &&
+        !!(await ctx.db.selectFrom('deposits').select('id').where('proof_img', '=', url).executeTakeFirst())
+      );
+    case 'chat':
+    case 'feedback':
+      return actor.roles.includes('support') && (await attachedToSupport(ctx, url));
+    default:
+      return false;
+  }
+}
 
 /** An image sent in a support conversation (agents may see those, and only those). */
 async function attachedToSupport(ctx: FastifyInstance['ctx'], url: string): Promise<boolean> {
@@ -56,31 +86,19 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { name: string } }>('/api/common/upload/:name', async (req, reply) => {
+    // Anyone who may not read the image (no token, an ended session, another trader, an ops role the image's purpose
+    // does not concern) gets HTTP 404 with 1002, the same as a missing file.
     const notFound = () =>
       reply.code(404).send(envelope(ERROR_CODES.notFound, t(req.lang, 'error.notFound'), null));
-    // KYC reviewers (compliance, admin) with an ops session, finance for deposit proofs only, support agents for an
-    // image sent in a support conversation, or the owner with a trader session.
     const name = req.params.name;
-    const kyc = await optionalOps(ctx, req, ['compliance']);
-    const finance = kyc ? null : await optionalOps(ctx, req, ['finance']);
-    let reviewer = kyc ?? finance;
-    if (!reviewer && isUploadName(name)) {
-      const agent = await optionalOps(ctx, req, ['support']);
-      if (agent && (await attachedToSupport(ctx, UPLOAD_URL_PREFIX + name))) reviewer = agent;
-    }
-    if (!reviewer && isOpsToken(tokenFrom(req) ?? '')) return notFound();
-    const user = reviewer ? null : await authenticate(ctx, req);
-    if (!isUploadName(name)) return notFound();
+    const token = tokenFrom(req);
+    if (!token || !isUploadName(name)) return notFound();
     const row = await ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
-    if (!row || (!reviewer && row.owner_id !== user?.id)) return notFound();
-    if (finance) {
-      const proof = await ctx.db
-        .selectFrom('deposits')
-        .select('id')
-        .where('proof_img', '=', `/api/common/upload/${name}`)
-        .executeTakeFirst();
-      if (!proof) return notFound();
-    }
+    if (!row) return notFound();
+    const allowed = isOpsToken(token)
+      ? await opsMayRead(ctx, await optionalOps(ctx, req, ['compliance', 'finance', 'support']), row)
+      : (await optionalUser(ctx, req))?.id === row.owner_id;
+    if (!allowed) return notFound();
     let data: Buffer;
     try {
       data = await fs.promises.readFile(path.join(ctx.uploadsDir, name));

@@ -115,3 +115,75 @@ export async function ownedUpload(ctx: AppContext, ownerId: number, urlOrName: s
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
 }
+
+/**
+ * What an upload is for. Set the first time it is used and never changed: an identity photo is no deposit proof, a
+ * chat image no identity photo. Who may read it follows (routes.ts): the owner always; compliance identity photos,
+ * finance deposit proofs, support agents chat and feedback images (admin every one).
+ */
+export const UPLOAD_PURPOSES = ['identity', 'deposit', 'chat', 'feedback'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+/** Purposes an upload serves once (a deposit proof proves one deposit). */
+const SINGLE_USE: ReadonlySet<UploadPurpose> = new Set(['deposit']);
+
+export type Claim =
+  | { ok: true; name: string; url: string }
+  /** missing: not an upload of this owner; purpose: uploaded for something else; used: a single use already made. */
+  | { ok: false; reason: 'missing' | 'purpose' | 'used' };
+
+/**
+ * Use the upload named by `urlOrName` (the owner's) for `purpose`: tags an unused upload with it in one conditional
+ * update, so two requests racing for the same image cannot both have it. Every use of an upload goes through here.
+ */
+export async function claimUpload(
+  db: AppContext['db'],
+  ownerId: number,
+  urlOrName: string,
+  purpose: UploadPurpose,
+): Promise<Claim> {
+  const name = urlOrName.startsWith(UPLOAD_URL_PREFIX)
+    ? urlOrName.slice(UPLOAD_URL_PREFIX.length)
+    : urlOrName;
+  if (!isUploadName(name)) return { ok: false, reason: 'missing' };
+  const taken = await db
+    .updateTable('uploads')
+    .set({ purpose })
+    .where('name', '=', name)
+    .where('owner_id', '=', ownerId)
+    .where((eb) =>
+      SINGLE_USE.has(purpose)
+        ? eb('purpose', 'is', null)
+        : eb.or([eb('purpose', 'is', null), eb('purpose', '=', purpose)]),
+    )
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 1) return { ok: true, name, url: UPLOAD_URL_PREFIX + name };
+  const row = await db
+    .selectFrom('uploads')
+    .select('purpose')
+    .where('name', '=', name)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: 'missing' };
+  return { ok: false, reason: row.purpose === purpose ? 'used' : 'purpose' };
+}
+
+/** Give back a single-use claim whose use did not happen (the deposit was refused): nothing refers to it. */
+export async function releaseUpload(
+  db: AppContext['db'],
+  name: string,
+  purpose: UploadPurpose,
+  stillUsed: () => Promise<boolean>,
+): Promise<void> {
+  if (await stillUsed()) return;
+  await db
+    .updateTable('uploads')
+    .set({ purpose: null })
+    .where('name', '=', name)
+    .where('purpose', '=', purpose)
+    .execute();
+}
+
+/** The refusal message of a failed claim (`missing` is the caller's own). */
+export function claimRefusal(reason: 'purpose' | 'used'): string {
+  return reason === 'used' ? 'upload.usedProof' : 'upload.wrongPurpose';
+}
