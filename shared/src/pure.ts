@@ -178,6 +178,7 @@ export type {
   CashierState,
   OpsDeposit,
   OpsDepositPage,
+  OpsFundsAccount,
   OpsDepositDecision,
   OpsWithdrawal,
   OpsWithdrawalPage,

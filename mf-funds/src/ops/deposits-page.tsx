@@ -31,7 +31,7 @@ import type { OpsDeposit, OpsDepositDecision } from '@meridian/shared/pure';
 import { decideDeposit, depositQueue } from './ops-api';
 import { OPS_NS } from './ops-ns';
 import { ProofImage } from './proof-image';
-import { Mono, Notice, PromptDialog, Split, StatusFilter } from './queue-parts';
+import { AccountState, Mono, Notice, PromptDialog, Split, StatusFilter } from './queue-parts';
 import type { Prompt } from './queue-parts';
 
 const TONE = { 0: 'warn', 1: 'ok', 2: 'bad', 3: 'muted' } as const;
@@ -194,6 +194,9 @@ export function DepositsQueue() {
                   </OpsFacts>
                   <ProofImage url={current.proof_img} />
                   {current.status === 0 && (
+                    <AccountState account={current.account} testId="ops-deposit-account" />
+                  )}
+                  {current.status === 0 && (
                     <OpsButtons>
                       <OpsButton
                         type="button"
@@ -231,6 +234,7 @@ export function DepositsQueue() {
                       <OpsButton
                         type="button"
                         $variant="primary"
+                        disabled={current.account.frozen}
                         onClick={() => void approve(current)}
                         data-testid="ops-deposit-approve"
                       >

@@ -5,14 +5,17 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Dialog } from '@meridian/shared';
 import {
+  OpsBadge,
   OpsButton,
   OpsButtons,
   OpsDialogForm,
   OpsField,
   OpsFormError,
   OpsInput,
+  OpsFacts,
   OpsSelect,
 } from '@meridian/shared/ops';
+import type { OpsFundsAccount } from '@meridian/shared/pure';
 import { OPS_NS } from './ops-ns';
 
 export function StatusFilter({
@@ -125,4 +128,58 @@ export const Mono = styled.span`
   overflow-wrap: anywhere;
   direction: ltr;
   unicode-bidi: isolate;
+`;
+
+/**
+ * The trader's account as it stands now, shown before a decision: frozen and why, identity, balance and what
+ * withdrawals hold. A frozen account is neither paid out nor credited (the server refuses with 1306 anyway).
+ */
+export function AccountState({ account, testId }: { account: OpsFundsAccount; testId: string }) {
+  const { t } = useTranslation(OPS_NS);
+  return (
+    <StateBox $frozen={account.frozen} data-testid={testId} data-frozen={account.frozen}>
+      <h3>{t('state.title')}</h3>
+      <OpsFacts>
+        <dt>{t('state.frozenLabel')}</dt>
+        <dd>
+          {account.frozen ? (
+            <OpsBadge $tone="bad">{t('state.frozen', { reason: account.frozen_reason })}</OpsBadge>
+          ) : (
+            <OpsBadge $tone="ok">{t('state.active')}</OpsBadge>
+          )}
+        </dd>
+        <dt>{t('state.identity')}</dt>
+        <dd>
+          <OpsBadge $tone={account.verified ? 'ok' : 'warn'}>
+            {t(account.verified ? 'state.verified' : 'state.notVerified')}
+          </OpsBadge>
+        </dd>
+        <dt>{t('state.balance')}</dt>
+        <dd dir="ltr">{account.balance} USD</dd>
+        <dt>{t('state.hold')}</dt>
+        <dd dir="ltr">{account.withdraw_hold} USD</dd>
+      </OpsFacts>
+      {account.frozen && <p role="note">{t('state.blocked')}</p>}
+    </StateBox>
+  );
+}
+
+const StateBox = styled.section<{ $frozen: boolean }>`
+  margin: ${({ theme }) => theme.space(4)} 0;
+  padding: ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme, $frozen }) => ($frozen ? theme.color.danger : theme.color.border)};
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: 14px;
+    font-weight: 600;
+  }
+  p {
+    margin: ${({ theme }) => theme.space(2)} 0 0;
+    color: ${({ theme }) => theme.color.danger};
+    font-size: 14px;
+  }
+  ${OpsBadge} {
+    white-space: normal;
+  }
 `;

@@ -172,6 +172,18 @@ export type CashierState = {
 
 // ---- the finance back office (docs/ops.md) ----
 
+/**
+ * The trader's account as finance needs it before deciding (ours, additive): frozen and why, identity verified,
+ * balance and the withdrawals held, USD with 2 decimals.
+ */
+export type OpsFundsAccount = {
+  frozen: boolean;
+  frozen_reason: string;
+  verified: boolean;
+  balance: string;
+  withdraw_hold: string;
+};
+
 /** A deposit as finance sees it; `amount` USD with 2 decimals, times epoch ms. */
 export type OpsDeposit = {
   id: number;
@@ -188,6 +200,7 @@ export type OpsDeposit = {
   decided_by: string | null;
   decided_at: number | null;
   created_at: number;
+  account: OpsFundsAccount;
 };
 export type OpsDepositPage = {
   data: OpsDeposit[];
@@ -216,6 +229,7 @@ export type OpsWithdrawal = {
   decided_by: string | null;
   decided_at: number | null;
   created_at: number;
+  account: OpsFundsAccount;
 };
 export type OpsWithdrawalPage = {
   data: OpsWithdrawal[];

@@ -63,6 +63,11 @@ export const ERROR_CODES = {
   accountFrozen: 1304,
   /** An ops token on a trader call. */
   opsTokenOnTrader: 1305,
+  /**
+   * Finance may not pay out a frozen account's withdrawal nor credit its deposit (the message gives the freeze
+   * reason); the record stays waiting until compliance unfreezes the account.
+   */
+  opsAccountFrozen: 1306,
 
   // 1400-1499: funds (deposits, withdrawals, wallet)
   /** The deposit network or pay way does not exist or is disabled (or the address is not its address). */

@@ -23,7 +23,7 @@ import {
   OPS_PATHS,
   WITHDRAW_STATUS,
 } from '@meridian/shared/pure';
-import type { OpsDrawCurrency, OpsPayChannel } from '@meridian/shared/pure';
+import type { OpsDrawCurrency, OpsFundsAccount, OpsPayChannel } from '@meridian/shared/pure';
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
@@ -81,6 +81,22 @@ const currencyView = (c: DrawCurrency): OpsDrawCurrency => ({
   enabled: c.enabled === 1,
 });
 
+type AccountCols = {
+  frozen_at: number | null;
+  frozen_reason: string | null;
+  balance: number;
+  withdraw_hold: number;
+  real_name_status: number | null;
+};
+
+const accountView = (r: AccountCols): OpsFundsAccount => ({
+  frozen: r.frozen_at != null,
+  frozen_reason: r.frozen_at != null ? (r.frozen_reason ?? '') : '',
+  verified: Number(r.real_name_status ?? 0) === 2,
+  balance: formatCents(Number(r.balance)),
+  withdraw_hold: formatCents(Number(r.withdraw_hold)),
+});
+
 export const fundsOpsRoutes: FastifyPluginAsync<{
   funds: Funds;
   dashboard: Pick<OpsDashboardRegistry, 'register'>;
@@ -116,6 +132,12 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
     });
   }
 
+  /** Money does not move for a frozen account: refused with the freeze reason, the record stays waiting. */
+  async function refuseFrozen(trx: Parameters<typeof repo.lockUnfrozen>[0], userId: number) {
+    const reason = await repo.lockUnfrozen(trx, userId);
+    if (reason !== null) throw new AppError(ERROR_CODES.opsAccountFrozen, 'fundsOps.frozen', { reason });
+  }
+
   app.get(
     '/api/ops/deposits/queue',
     { preHandler, schema: { response: okResponse(opsDepositPageSchema) } },
@@ -138,6 +160,7 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
           decided_by: r.decider,
           decided_at: r.decided_at,
           created_at: r.created_at,
+          account: accountView(r),
         })),
         total,
         page: q.page,
@@ -164,6 +187,10 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
       const now = ctx.now();
       const remark = b.reason ?? '';
       const won = await ctx.db.transaction().execute(async (trx) => {
+        // Crediting a frozen account is refused too (docs/ops.md#finance): the freeze says no money moves in or
+        // out while compliance looks; the deposit stays waiting and is approved after the unfreeze.
+        if (status === DEPOSIT_STATUS.finished && dep.status === DEPOSIT_STATUS.unchecked)
+          await refuseFrozen(trx, dep.user_id);
         if (!(await repo.decideDeposit(trx, b.id, { status, remark, by: actor.id, at: now }))) return false;
         if (status === DEPOSIT_STATUS.finished) {
           await changeBalance(trx, {
@@ -225,6 +252,7 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
           decided_by: r.decider,
           decided_at: r.decided_at,
           created_at: r.created_at,
+          account: accountView(r),
         })),
         total,
         page: q.page,
@@ -247,6 +275,7 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
       const notes = (paid ? b.reference : b.reason) ?? '';
       const now = ctx.now();
       const won = await ctx.db.transaction().execute(async (trx) => {
+        if (paid && w.status === WITHDRAW_STATUS.waiting) await refuseFrozen(trx, w.user_id);
         if (!(await repo.decideWithdrawal(trx, b.id, { status, notes, by: actor.id, at: now }))) return false;
         const ref = { userId: w.user_id, refType: 'withdrawal', refId: String(w.id), at: now };
         // Paid: the hold leaves for good. Rejected: the hold returns to the balance, each with its ledger row.

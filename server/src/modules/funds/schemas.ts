@@ -346,6 +346,14 @@ export const opsCurrencyBody = z.object({
   enabled: optInt(0, 1).transform((v) => v ?? 1),
 });
 
+const opsFundsAccount = z.strictObject({
+  frozen: z.boolean(),
+  frozen_reason: z.string(),
+  verified: z.boolean(),
+  balance: cents,
+  withdraw_hold: cents,
+});
+
 const opsDeposit = z.strictObject({
   id,
   uid: z.string(),
@@ -361,6 +369,7 @@ const opsDeposit = z.strictObject({
   decided_by: z.string().nullable(),
   decided_at: ms.nullable(),
   created_at: ms,
+  account: opsFundsAccount,
 });
 export const opsDepositPageSchema = contract<OpsDepositPage>()(
   z.strictObject({
@@ -390,6 +399,7 @@ const opsWithdrawal = z.strictObject({
   decided_by: z.string().nullable(),
   decided_at: ms.nullable(),
   created_at: ms,
+  account: opsFundsAccount,
 });
 export const opsWithdrawalPageSchema = contract<OpsWithdrawalPage>()(
   z.strictObject({
