@@ -10,12 +10,11 @@ import { createOpsUser } from './support/ops';
 import type { TestOps } from './support/ops';
 import { approveRealName, boundAddress, currencyId, TRON, uploadProof } from './support/funds';
 
-const get = (t: TestApp, token: string, url: string, query: Record<string, string | number> = {}) =>
-  call(t.app, {
-    method: 'GET',
-    url: `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`,
-    token,
-  });
+const get = (t: TestApp, token: string, url: string, query: Record<string, string | number> = {}) => {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) qs.append(k, String(v));
+  return call(t.app, { method: 'GET', url: `${url}?${qs.toString()}`, token });
+};
 const post = (t: TestApp, token: string, url: string, form: Record<string, string | number>) =>
   call(t.app, { method: 'POST', url, token, form });
 
