@@ -171,4 +171,159 @@ describe.each(MODES)('finance back office (%s)', (mode) => {
       });
     });
   });
+
+  describe('currency prices (item 3)', () => {
+    it('a BTC payout keeps 8 decimals: 900 USD at 0.0000166 pays 0.01494000 BTC, not 0.01', async () => {
+      const saved = await post(t, finance.token, '/api/ops/cashier/currencies/save', {
+        type: 1,
+        code: 'BTC',
+        protocol: 'BTC',
+        draw_rate: '0',
+        fee_type: 1,
+        usd_price: '0.0000166',
+      });
+      expect(saved.body).toMatchObject({ code: 1, data: { decimals: 8 } });
+      const u = await realUser(100_000);
+      const sym = (await get(t, u.token, '/api/account/draw_symbol_list', { type: 1 })).body.data.find(
+        (c: { code: string }) => c.code === 'BTC',
+      );
+      expect(sym).toMatchObject({ usd_price: '0.0000166', decimals: 8 });
+      const usdt = (await get(t, u.token, '/api/account/draw_symbol_list', { type: 1 })).body.data.find(
+        (c: { code: string; protocol: string }) => c.code === 'USDT' && c.protocol === 'TRC20',
+      );
+      expect(usdt.decimals).toBe(6);
+      const r = await call(t.app, {
+        method: 'POST',
+        url: '/api/wallet/bind_draw_method',
+        token: u.token,
+        form: { type: 1, draw_id: sym.id, dc_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+      });
+      expect(r.body.code).toBe(1);
+      await t.app.ctx.db
+        .updateTable('draw_methods')
+        .set({ usable_at: 0 })
+        .where('id', '=', r.body.data.id)
+        .execute();
+      const w = await post(t, u.token, '/api/account/draw', {
+        draw_currency_id: sym.id,
+        number: '900',
+        draw_method_id: r.body.data.id,
+      });
+      expect(w.body).toMatchObject({ code: 1, data: { record: { real_number: '0.01494000' } } });
+      const q = (await get(t, finance.token, '/api/ops/withdrawals/queue')).body.data.data.find(
+        (x: { id: number }) => x.id === w.body.data.record.id,
+      );
+      expect(q.real_number).toBe('0.01494000');
+    });
+
+    it('a price far from the previous one needs a second confirmation; the audit lists only what changed', async () => {
+      const c = await post(t, finance.token, '/api/ops/cashier/currencies/save', {
+        type: 1,
+        code: 'ETH',
+        protocol: 'ERC20',
+        draw_rate: '1',
+        fee_type: 1,
+        usd_price: '0.0004',
+      });
+      expect(c.body.code).toBe(1);
+      const id = c.body.data.id as number;
+      const edit = (usd_price: string, extra: Record<string, string | number> = {}) =>
+        post(t, finance.token, '/api/ops/cashier/currencies/save', {
+          id,
+          type: 1,
+          code: 'ETH',
+          protocol: 'ERC20',
+          draw_rate: '1',
+          fee_type: 1,
+          usd_price,
+          ...extra,
+        });
+      // 60000 instead of 0.0004: refused with the effect on 100 USD; nothing saved.
+      const far = await edit('60000');
+      expect(far.body).toMatchObject({
+        code: ERROR_CODES.priceOutsideBand,
+        msg: expect.stringMatching(
+          /0\.04000000 ETH[\s\S]*6000000\.00000000 ETH|6000000\.00000000 ETH[\s\S]*0\.04000000 ETH/,
+        ),
+      });
+      const stored = async () =>
+        (await get(t, finance.token, '/api/ops/cashier/currencies')).body.data.find(
+          (x: { id: number }) => x.id === id,
+        );
+      expect((await stored()).usd_price).toBe('0.0004');
+      // A market move inside the band saves at once; the far one with confirm=1 too.
+      expect((await edit('0.00042')).body.code).toBe(1);
+      expect((await edit('0.00001')).body.code).toBe(ERROR_CODES.priceOutsideBand);
+      expect((await edit('0.00001', { confirm: 1 })).body).toMatchObject({
+        code: 1,
+        data: { usd_price: '0.00001' },
+      });
+      const rows = await t.app.ctx.db
+        .selectFrom('audit_log')
+        .select(['action', 'summary'])
+        .where('object_type', '=', 'draw_currency')
+        .where('object_id', '=', String(id))
+        .orderBy('id', 'asc')
+        .execute();
+      expect(rows.map((r) => [r.action, JSON.parse(r.summary)])).toEqual([
+        [
+          'cashier.currencyCreate',
+          expect.objectContaining({ after: expect.objectContaining({ code: 'ETH' }) }),
+        ],
+        ['cashier.currencyUpdate', { before: { usd_price: '0.0004' }, after: { usd_price: '0.00042' } }],
+        ['cashier.currencyUpdate', { before: { usd_price: '0.00042' }, after: { usd_price: '0.00001' } }],
+      ]);
+    });
+  });
+
+  describe('receiving addresses (item 4)', () => {
+    const ETH_ADDR = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+    const create = (form: Record<string, string | number>) =>
+      post(t, finance.token, '/api/ops/cashier/channels/create', { type: 0, currency_code: 'USDT', ...form });
+
+    it('normalises the network, refuses duplicates (any spelling, enabled or not) and a trader’s own address', async () => {
+      const first = await create({ protocol_code: 'erc20', address: ETH_ADDR, name: 'Treasury ERC20' });
+      expect(first.body).toMatchObject({
+        code: 1,
+        data: { protocol_code: 'ERC20', label: 'Treasury ERC20' },
+      });
+      for (const again of [
+        { protocol_code: 'ERC20', address: ETH_ADDR },
+        { protocol_code: 'Ethereum', address: ETH_ADDR.toLowerCase() },
+        { protocol_code: ' erc20 ', address: ` ${ETH_ADDR} ` },
+      ])
+        expect((await create(again)).body.code).toBe(ERROR_CODES.channelDuplicate);
+      await post(t, finance.token, '/api/ops/cashier/channels/enable', {
+        id: first.body.data.id,
+        enabled: 0,
+      });
+      expect((await create({ protocol_code: 'ERC20', address: ETH_ADDR })).body).toMatchObject({
+        code: ERROR_CODES.channelDuplicate,
+        msg: expect.stringContaining('Treasury ERC20'),
+      });
+      // A trader's withdrawal address is never ours.
+      const u = await realUser();
+      await boundAddress(t.app, u.token, 'TAcWbsKJryUGAGqHSJWa8bhgZQJtkvCaGd');
+      expect(
+        (await create({ protocol_code: 'trc20', address: 'TAcWbsKJryUGAGqHSJWa8bhgZQJtkvCaGd' })).body.code,
+      ).toBe(ERROR_CODES.channelTraderAddress);
+      const count = await t.app.ctx.db
+        .selectFrom('pay_channels')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('address', 'in', [ETH_ADDR, ETH_ADDR.toLowerCase(), 'TAcWbsKJryUGAGqHSJWa8bhgZQJtkvCaGd'])
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1);
+    });
+
+    it('labels every channel so traders can tell two of one network apart', async () => {
+      const u = await realUser();
+      const nets = (await get(t, u.token, '/api/quickCharge/info')).body.data as {
+        label: string;
+        protocol_code: string;
+      }[];
+      expect(nets.length).toBeGreaterThan(0);
+      for (const n of nets) expect(n.label).toMatch(/\S/);
+      expect(new Set(nets.map((n) => n.label)).size).toBe(nets.length);
+    });
+  });
 });

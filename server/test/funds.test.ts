@@ -399,6 +399,7 @@ describe.each(MODES)('funds (%s)', (mode) => {
       draw_rate: '1',
       fee_type: 1,
       usd_price: '1',
+      decimals: 6,
     });
     expect((await get(t, u.token, '/api/account/draw_symbol_list', { type: 2 })).body.data[0]).toMatchObject({
       protocol: 'SWIFT',
@@ -544,7 +545,7 @@ describe.each(MODES)('funds (%s)', (mode) => {
       code: 1,
       data: {
         balance: '700.00',
-        record: { number: '300.00', fee: '1.00', real_number: '299.00', status: 0, address: TRON, type: 1 },
+        record: { number: '300.00', fee: '1.00', real_number: '299.000000', status: 0, address: TRON, type: 1 },
       },
     });
     expect(ok.body.data.record.status_name).toBe('Under review');

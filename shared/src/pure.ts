@@ -187,7 +187,15 @@ export type {
   OpsPayChannel,
   OpsDrawCurrency,
 } from './contract/funds';
-export { withdrawQuote, isMoneyText, moneyToCents } from './domain/withdraw';
+export {
+  currencyDecimals,
+  isMoneyText,
+  isZeroAmount,
+  moneyToCents,
+  PRICE_BAND_FACTOR,
+  priceOutsideBand,
+  withdrawQuote,
+} from './domain/withdraw';
 export type { WithdrawQuote } from './domain/withdraw';
 export { QUOTE_MAX_AGE_MS, quoteIsFresh } from './contract/markets';
 export type { TradeListItem, Category, Candle } from './contract/markets';

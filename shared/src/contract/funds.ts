@@ -67,7 +67,14 @@ export const DEPOSIT_STATUS = { unchecked: 0, finished: 1, rejected: 2, invalid:
 export type DepositStatus = (typeof DEPOSIT_STATUS)[keyof typeof DEPOSIT_STATUS];
 
 /** GET /api/quickCharge/info: one of our receiving addresses (`id` is the submit's `charge_id`). */
-export type DepositNetwork = { id: number; address: string; currency_code: string; protocol_code: string };
+export type DepositNetwork = {
+  id: number;
+  address: string;
+  currency_code: string;
+  protocol_code: string;
+  /** Ours (additive): tells two addresses of one network apart (finance's label, or the address's end). */
+  label: string;
+};
 
 /** GET /api/quickCharge/wire_list: one bank pay way for wire deposits (`id` is the submit's `wire_id`). */
 export type PayWay = {
@@ -116,6 +123,11 @@ export type DrawSymbol = {
   draw_rate: string;
   fee_type: number;
   usd_price: string;
+  /**
+   * Decimals of the amount received in this currency (ours, additive: 8 BTC, 6 USDT, 2 USD; `currencyDecimals`):
+   * `real_number` and the withdraw screen's preview keep them.
+   */
+  decimals: number;
 };
 
 /** GET /api/wallet/get_draw_method: a bound withdrawal method; `usable_at` (ours) ends its cooling period (ms). */
@@ -257,6 +269,8 @@ export type OpsPayChannel = {
   bank_swift: string;
   enabled: boolean;
   created_at: number;
+  /** What traders see to tell channels apart (ours, additive): `name`, or currency · network · …address end. */
+  label: string;
 };
 
 export type OpsDrawCurrency = DrawSymbol & { type: DrawType; enabled: boolean };

@@ -94,6 +94,15 @@ export const ERROR_CODES = {
   drawBelowFee: 1410,
   /** The method is already bound. */
   drawMethodExists: 1411,
+  /**
+   * A currency's new price per USD is outside the plausible band around the previous one (× or ÷ 2): saved only
+   * when confirmed a second time (`confirm=1`); the message shows what 100 USD paid before and would pay now.
+   */
+  priceOutsideBand: 1412,
+  /** A receiving address (or bank account) we already have, whatever its network's spelling or its state. */
+  channelDuplicate: 1413,
+  /** A receiving address (or bank account) a trader has bound as their own withdrawal method. */
+  channelTraderAddress: 1414,
   // 1500-1599: support (chat, feedback, news editing)
   /** No such conversation for this caller (also another trader's or a user's conversation for a visitor id). */
   chatNotFound: 1500,

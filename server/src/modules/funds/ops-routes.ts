@@ -17,10 +17,15 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  currencyDecimals,
   DEPOSIT_STATUS,
   ERROR_CODES,
+  FEE_TYPE_FIXED,
   normalizeLanguage,
   OPS_PATHS,
+  PRICE_BAND_FACTOR,
+  priceOutsideBand,
+  withdrawQuote,
   WITHDRAW_STATUS,
 } from '@meridian/shared/pure';
 import type { OpsDrawCurrency, OpsFundsAccount, OpsPayChannel } from '@meridian/shared/pure';
@@ -32,7 +37,7 @@ import { parseInput } from '../../lib/validate';
 import { changeBalance } from '../accounts';
 import { audit, opsOf, requireOps } from '../ops';
 import type { OpsDashboardRegistry } from '../ops';
-import { isAddressFor, isSwift } from './addresses';
+import { addressKey, channelLabel, isAddressFor, isSwift, normalizeNetwork } from './addresses';
 import { utc } from './cashier';
 import type { Funds } from './index';
 import * as repo from './repository';
@@ -55,6 +60,21 @@ import {
 
 const FINANCE = ['finance'] as const;
 
+/** The USD amount a price change is shown on (before and after), in the refusal and on the page. */
+const SAMPLE_USD = '100';
+
+/** `{ before, after }` with only the keys whose values differ (an edit's audit summary). */
+function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of Object.keys(after))
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
+      b[k] = before[k];
+      a[k] = after[k];
+    }
+  return { before: b, after: a };
+}
+
 const channelView = (c: PayChannel): OpsPayChannel => ({
   id: c.id,
   type: c.type as 0 | 1,
@@ -68,6 +88,7 @@ const channelView = (c: PayChannel): OpsPayChannel => ({
   bank_swift: c.bank_swift,
   enabled: c.enabled === 1,
   created_at: c.created_at,
+  label: channelLabel(c),
 });
 
 const currencyView = (c: DrawCurrency): OpsDrawCurrency => ({
@@ -78,6 +99,7 @@ const currencyView = (c: DrawCurrency): OpsDrawCurrency => ({
   draw_rate: c.draw_rate,
   fee_type: c.fee_type,
   usd_price: c.usd_price,
+  decimals: currencyDecimals(c.code, c.type),
   enabled: c.enabled === 1,
 });
 
@@ -189,9 +211,10 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
       const won = await ctx.db.transaction().execute(async (trx) => {
         // Crediting a frozen account is refused too (docs/ops.md#finance): the freeze says no money moves in or
         // out while compliance looks; the deposit stays waiting and is approved after the unfreeze.
-        if (status === DEPOSIT_STATUS.finished && dep.status === DEPOSIT_STATUS.unchecked)
-          await refuseFrozen(trx, dep.user_id);
+        // Checked after the record's own conditional update (which it rolls back), so every decision takes the
+        // record's lock before the trader's, as a rejection does: two decisions never wait on each other.
         if (!(await repo.decideDeposit(trx, b.id, { status, remark, by: actor.id, at: now }))) return false;
+        if (status === DEPOSIT_STATUS.finished) await refuseFrozen(trx, dep.user_id);
         if (status === DEPOSIT_STATUS.finished) {
           await changeBalance(trx, {
             userId: dep.user_id,
@@ -275,8 +298,8 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
       const notes = (paid ? b.reference : b.reason) ?? '';
       const now = ctx.now();
       const won = await ctx.db.transaction().execute(async (trx) => {
-        if (paid && w.status === WITHDRAW_STATUS.waiting) await refuseFrozen(trx, w.user_id);
         if (!(await repo.decideWithdrawal(trx, b.id, { status, notes, by: actor.id, at: now }))) return false;
+        if (paid) await refuseFrozen(trx, w.user_id);
         const ref = { userId: w.user_id, refType: 'withdrawal', refId: String(w.id), at: now };
         // Paid: the hold leaves for good. Rejected: the hold returns to the balance, each with its ledger row.
         await changeBalance(trx, {
@@ -326,18 +349,31 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
     { preHandler, schema: { response: okResponse(opsChannelSchema) } },
     async (req) => {
       const b = parseInput(opsChannelBody, req.body);
-      if (b.type === 0 && !isAddressFor(b.protocol_code ?? '', b.address ?? ''))
-        throw new AppError(ERROR_CODES.addressInvalid, 'funds.addressInvalid', {
-          network: b.protocol_code ?? '',
-        });
+      const network = b.type === 0 ? normalizeNetwork(b.protocol_code ?? '') : '';
+      const address = (b.address ?? '').trim();
+      if (b.type === 0 && !isAddressFor(network, address))
+        throw new AppError(ERROR_CODES.addressInvalid, 'funds.addressInvalid', { network });
       if (b.type === 1 && !isSwift(b.bank_swift ?? ''))
         throw new AppError(ERROR_CODES.swiftInvalid, 'funds.swiftInvalid');
+      // The same address once only (any network spelling, enabled or not), and never a trader's own.
+      const value = b.type === 0 ? address : (b.payee_account ?? '').trim();
+      const key = b.type === 0 ? addressKey(network, value) : value;
+      const same = (await repo.channelsWith(ctx.db, b.type, value)).find(
+        (c) => (b.type === 0 ? addressKey(c.protocol_code, c.address) : c.payee_account) === key,
+      );
+      if (same)
+        throw new AppError(ERROR_CODES.channelDuplicate, 'fundsOps.channelDuplicate', {
+          id: same.id,
+          label: channelLabel(same),
+        });
+      if (await repo.boundByTrader(ctx.db, b.type, value))
+        throw new AppError(ERROR_CODES.channelTraderAddress, 'fundsOps.channelTraderAddress');
       const row = await ctx.db.transaction().execute(async (trx) => {
         const r = await repo.insertChannel(trx, {
           type: b.type,
           currency_code: b.currency_code.toUpperCase(),
-          protocol_code: b.type === 0 ? (b.protocol_code ?? '').toUpperCase() : '',
-          address: b.type === 0 ? (b.address ?? '') : '',
+          protocol_code: network,
+          address: b.type === 0 ? address : '',
           name: b.name ?? '',
           bank_name: b.bank_name ?? '',
           payee_name: b.payee_name ?? '',
@@ -405,6 +441,18 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
       const row = await ctx.db.transaction().execute(async (trx) => {
         const before = b.id === undefined ? undefined : await repo.findCurrency(trx, b.id);
         if (b.id !== undefined && !before) throw notFound();
+        if (before && !b.confirm && priceOutsideBand(before.usd_price, b.usd_price)) {
+          const sample = (usd_price: string, code: string, type: number) =>
+            `${withdrawQuote(SAMPLE_USD, { draw_rate: '0', fee_type: FEE_TYPE_FIXED, usd_price, decimals: currencyDecimals(code, type) })?.received ?? '-'} ${code}`;
+          throw new AppError(ERROR_CODES.priceOutsideBand, 'fundsOps.priceFar', {
+            before: before.usd_price,
+            after: b.usd_price,
+            factor: PRICE_BAND_FACTOR,
+            usd: SAMPLE_USD,
+            was: sample(before.usd_price, before.code, before.type),
+            now: sample(b.usd_price, b.code.toUpperCase(), b.type),
+          });
+        }
         const r = await repo.saveCurrency(
           trx,
           b.id ?? null,
@@ -427,8 +475,8 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
             action: before ? 'cashier.currencyUpdate' : 'cashier.currencyCreate',
             objectType: 'draw_currency',
             objectId: r.id,
-            ...(before ? { before: currencyView(before) } : {}),
-            after: currencyView(r),
+            // An edit records only the fields that changed; a new currency all of them.
+            ...(before ? changedFields(currencyView(before), currencyView(r)) : { after: currencyView(r) }),
           },
           trx,
         );

@@ -385,3 +385,26 @@ export async function lockUnfrozen(db: Q, userId: number): Promise<string | null
     .executeTakeFirst();
   return row?.frozen_reason ?? '-';
 }
+
+/** Channels (any state) with this address (type 0, compared case-insensitively; the caller narrows) or account. */
+export function channelsWith(db: Q, type: number, value: string): Promise<PayChannel[]> {
+  const col = type === 0 ? 'address' : 'payee_account';
+  return db
+    .selectFrom('pay_channels')
+    .selectAll()
+    .where('type', '=', type)
+    .where((eb) => eb(eb.fn('lower', [eb.ref(col)]), '=', value.toLowerCase()))
+    .execute();
+}
+
+/** Whether a trader has ever bound this address (type 0) or bank account as their withdrawal method. */
+export async function boundByTrader(db: Q, type: number, value: string): Promise<boolean> {
+  const col = type === 0 ? 'dc_address' : 'payee_account';
+  const r = await db
+    .selectFrom('draw_methods')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', [eb.ref(col)]), '=', value.toLowerCase()))
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}

@@ -171,7 +171,15 @@ const withdrawStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 const decimalText = z.string().regex(/^\d+(?:\.\d+)?$/);
 
 export const depositNetworksSchema = contract<DepositNetwork[]>()(
-  z.array(z.strictObject({ id, address: z.string(), currency_code: z.string(), protocol_code: z.string() })),
+  z.array(
+    z.strictObject({
+      id,
+      address: z.string(),
+      currency_code: z.string(),
+      protocol_code: z.string(),
+      label: z.string(),
+    }),
+  ),
 );
 
 export const payWaysSchema = contract<PayWay[]>()(
@@ -218,6 +226,7 @@ export const drawSymbolsSchema = contract<DrawSymbol[]>()(
       draw_rate: decimalText,
       fee_type: z.number().int(),
       usd_price: decimalText,
+      decimals: z.number().int().min(0).max(8),
     }),
   ),
 );
@@ -225,7 +234,7 @@ export const drawSymbolsSchema = contract<DrawSymbol[]>()(
 const withdrawRecord = z.strictObject({
   id,
   number: cents,
-  real_number: cents,
+  real_number: decimalText,
   draw_currency: z.strictObject({ code: z.string() }),
   fee: cents,
   status: withdrawStatus,
@@ -344,6 +353,8 @@ export const opsCurrencyBody = z.object({
   fee_type: int(1, 2),
   usd_price: rate().refine((v) => /[1-9]/.test(v), { message: 'v.invalid' }),
   enabled: optInt(0, 1).transform((v) => v ?? 1),
+  /** 1: the price is meant even though it is far from the previous one (the second confirmation). */
+  confirm: optInt(0, 1).transform((v) => v === 1),
 });
 
 const opsFundsAccount = z.strictObject({
@@ -388,7 +399,7 @@ const opsWithdrawal = z.strictObject({
   type: drawType,
   amount: cents,
   fee: cents,
-  real_number: cents,
+  real_number: decimalText,
   currency_code: z.string(),
   protocol: z.string(),
   address: z.string(),
@@ -428,6 +439,7 @@ const opsChannel = z.strictObject({
   bank_swift: z.string(),
   enabled: z.boolean(),
   created_at: ms,
+  label: z.string(),
 });
 export const opsChannelSchema = contract<OpsPayChannel>()(opsChannel);
 export const opsChannelsSchema = contract<OpsPayChannel[]>()(z.array(opsChannel));
@@ -440,6 +452,7 @@ const opsCurrency = z.strictObject({
   draw_rate: decimalText,
   fee_type: z.number().int(),
   usd_price: decimalText,
+  decimals: z.number().int().min(0).max(8),
   enabled: z.boolean(),
 });
 export const opsCurrencySchema = contract<OpsDrawCurrency>()(opsCurrency);
