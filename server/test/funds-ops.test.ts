@@ -109,6 +109,7 @@ describe.each(MODES)('finance back office (%s)', (mode) => {
       const approve = await post(t, finance.token, '/api/ops/deposits/decide', {
         id: depositId,
         decision: 'approve',
+        tx_ref: 'TX-frozen-dep',
       });
       expect(approve.body).toMatchObject({
         code: ERROR_CODES.opsAccountFrozen,
@@ -139,8 +140,13 @@ describe.each(MODES)('finance back office (%s)', (mode) => {
       // After the unfreeze the deposit is credited as usual.
       expect((await post(t, compliance.token, '/api/ops/users/unfreeze', { uid })).body.code).toBe(1);
       expect(
-        (await post(t, finance.token, '/api/ops/deposits/decide', { id: depositId, decision: 'approve' }))
-          .body.code,
+        (
+          await post(t, finance.token, '/api/ops/deposits/decide', {
+            id: depositId,
+            decision: 'approve',
+            tx_ref: 'TX-frozen-dep',
+          })
+        ).body.code,
       ).toBe(1);
     });
 
@@ -324,6 +330,69 @@ describe.each(MODES)('finance back office (%s)', (mode) => {
       expect(nets.length).toBeGreaterThan(0);
       for (const n of nets) expect(n.label).toMatch(/\S/);
       expect(new Set(nets.map((n) => n.label)).size).toBe(nets.length);
+    });
+  });
+
+  describe('approving a deposit (item 5)', () => {
+    it('credits what arrived, records the reference once, tells the trader the difference; a proof is usable once', async () => {
+      const u = await realUser();
+      const a = await deposit(u.token, '100');
+      const b = await deposit(u.token, '50');
+      const decide = (form: Record<string, string | number>) =>
+        post(t, finance.token, '/api/ops/deposits/decide', { decision: 'approve', ...form });
+      expect((await decide({ id: a })).body.code).toBe(ERROR_CODES.validation); // no reference
+      expect((await decide({ id: a, tx_ref: 'abc1', received: '1e3' })).body.code).toBe(
+        ERROR_CODES.validation,
+      );
+      const ok = await decide({ id: a, tx_ref: '0xabc123def', received: '95.50' });
+      expect(ok.body.code).toBe(1);
+      const bal = await t.app.ctx.db
+        .selectFrom('users')
+        .select('balance')
+        .where('id', '=', u.user.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(bal.balance)).toBe(9_550);
+      const row = (await get(t, finance.token, '/api/ops/deposits/queue', { status: 1 })).body.data.data.find(
+        (r: { id: number }) => r.id === a,
+      );
+      expect(row).toMatchObject({
+        received: '95.50',
+        tx_ref: '0xabc123def',
+        amount: '100.00',
+        proof_uses: 1,
+      });
+      // The trader's record says what arrived; the e-mail too.
+      const recs = (await get(t, u.token, '/api/quickCharge/quick_ist', { type: 0, page: 1 })).body.data.data;
+      expect(recs.find((r: { id: number }) => r.id === a).remark).toMatch(/95\.50[\s\S]*100\.00/);
+      const mail = await t.app.ctx.db
+        .selectFrom('outbox')
+        .select('body_text')
+        .where('to_addr', '=', u.email)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(mail.body_text).toMatch(/95\.50[\s\S]*100\.00/);
+      // The same reference on another deposit: refused, nothing credited.
+      expect((await decide({ id: b, tx_ref: '0xabc123def' })).body).toMatchObject({
+        code: ERROR_CODES.depositRefUsed,
+        msg: expect.stringContaining(String(a)),
+      });
+      expect((await decide({ id: b, tx_ref: 'BANKREF-778' })).body.code).toBe(1);
+      const audit = await t.app.ctx.db
+        .selectFrom('audit_log')
+        .select('summary')
+        .where('action', '=', 'deposit.approve')
+        .where('object_id', '=', String(a))
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(audit.summary).after).toMatchObject({ received: '95.50', tx_ref: '0xabc123def' });
+    });
+
+    it('a proof picture is usable for one deposit only', async () => {
+      const u = await realUser();
+      const proof = await uploadProof(t.app, u.token);
+      const net = (await get(t, u.token, '/api/quickCharge/info')).body.data[0];
+      const form = { number: '10', proofImg: proof, address: net.address, charge_id: net.id };
+      expect((await get(t, u.token, '/api/quickCharge/submit', form)).body.code).toBe(1);
+      expect((await get(t, u.token, '/api/quickCharge/submit', form)).body.code).toBe(ERROR_CODES.proofUsed);
     });
   });
 });

@@ -614,6 +614,16 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('news').addColumn('updated_at', 'bigint').execute();
       },
     },
+    // Finance records what actually arrived and its transaction hash or bank reference (issue 22): a reference
+    // is recorded once (a unique index; NULLs, the undecided, do not collide); proofs are looked up at submit.
+    '0007_deposit_refs': {
+      async up(db: Any) {
+        await db.schema.alterTable('deposits').addColumn('received_cents', 'bigint').execute();
+        await db.schema.alterTable('deposits').addColumn('tx_ref', 'varchar(128)').execute();
+        await db.schema.createIndex('deposits_tx_ref_uq').on('deposits').column('tx_ref').unique().execute();
+        await db.schema.createIndex('deposits_proof_idx').on('deposits').column('proof_img').execute();
+      },
+    },
   };
 }
 

@@ -207,6 +207,12 @@ export type OpsDeposit = {
   network: string;
   address: string;
   proof_img: string;
+  /** Ours: how many deposits carry this proof (1; more only for deposits made before proofs were usable once). */
+  proof_uses: number;
+  /** USD finance found received and credited; null until approved. */
+  received: string | null;
+  /** The transaction hash or bank reference recorded on approval ('' before). */
+  tx_ref: string;
   status: DepositStatus;
   remark: string;
   decided_by: string | null;

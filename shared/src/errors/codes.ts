@@ -103,6 +103,10 @@ export const ERROR_CODES = {
   channelDuplicate: 1413,
   /** A receiving address (or bank account) a trader has bound as their own withdrawal method. */
   channelTraderAddress: 1414,
+  /** The proof picture was already used for another deposit. */
+  proofUsed: 1415,
+  /** The transaction hash or bank reference is already recorded on another deposit. */
+  depositRefUsed: 1416,
   // 1500-1599: support (chat, feedback, news editing)
   /** No such conversation for this caller (also another trader's or a user's conversation for a visitor id). */
   chatNotFound: 1500,

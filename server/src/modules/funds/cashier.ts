@@ -109,6 +109,7 @@ export class Cashier {
     if (!ch || ch.enabled !== 1 || ch.type !== d.type)
       throw code(ERROR_CODES.chargeChannel, d.type === 0 ? 'funds.noNetwork' : 'funds.noPayWay');
     if (d.type === 0 && d.address !== ch.address) throw code(ERROR_CODES.chargeChannel, 'funds.wrongAddress');
+    if (await repo.proofUsed(this.deps.db, d.proof)) throw code(ERROR_CODES.proofUsed, 'funds.proofUsed');
     const row = await repo.insertDeposit(this.deps.db, {
       user_id: userId,
       type: d.type,

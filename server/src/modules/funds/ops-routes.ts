@@ -21,6 +21,7 @@ import {
   DEPOSIT_STATUS,
   ERROR_CODES,
   FEE_TYPE_FIXED,
+  moneyToCents,
   normalizeLanguage,
   OPS_PATHS,
   PRICE_BAND_FACTOR,
@@ -177,6 +178,9 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
           network: r.type === 0 ? r.protocol_code : r.channel_name,
           address: r.address,
           proof_img: r.proof_img,
+          proof_uses: Number(r.proof_uses ?? 1),
+          received: r.received_cents == null ? null : formatCents(Number(r.received_cents)),
+          tx_ref: r.tx_ref ?? '',
           status: r.status as 0 | 1 | 2 | 3,
           remark: r.remark,
           decided_by: r.decider,
@@ -207,18 +211,52 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
             ? DEPOSIT_STATUS.rejected
             : DEPOSIT_STATUS.invalid;
       const now = ctx.now();
-      const remark = b.reason ?? '';
+      const approving = status === DEPOSIT_STATUS.finished;
+      // What arrived may differ from what the trader declared: finance enters it, it is credited, the trader told.
+      const received = approving
+        ? b.received === undefined
+          ? dep.amount_cents
+          : moneyToCents(b.received)
+        : 0;
+      const txRef = approving ? (b.tx_ref ?? '').trim() : '';
+      const lang = normalizeLanguage(dep.lang);
+      const differs = approving && received !== dep.amount_cents;
+      const remark = differs
+        ? t(lang, 'fundsOps.receivedNote', {
+            received: formatCents(received),
+            amount: formatCents(dep.amount_cents),
+          })
+        : (b.reason ?? '');
+      if (approving) {
+        const used = await repo.depositWithRef(ctx.db, txRef);
+        if (used && used.id !== dep.id)
+          throw new AppError(ERROR_CODES.depositRefUsed, 'fundsOps.refUsed', { id: used.id });
+      }
       const won = await ctx.db.transaction().execute(async (trx) => {
         // Crediting a frozen account is refused too (docs/ops.md#finance): the freeze says no money moves in or
         // out while compliance looks; the deposit stays waiting and is approved after the unfreeze.
         // Checked after the record's own conditional update (which it rolls back), so every decision takes the
         // record's lock before the trader's, as a rejection does: two decisions never wait on each other.
-        if (!(await repo.decideDeposit(trx, b.id, { status, remark, by: actor.id, at: now }))) return false;
-        if (status === DEPOSIT_STATUS.finished) await refuseFrozen(trx, dep.user_id);
-        if (status === DEPOSIT_STATUS.finished) {
+        const decided = await repo
+          .decideDeposit(trx, b.id, {
+            status,
+            remark,
+            by: actor.id,
+            at: now,
+            ...(approving ? { received, txRef } : {}),
+          })
+          .catch((err: unknown) => {
+            // Two deposits approved at once with one reference: the unique index lets one through.
+            if (approving && /unique|duplicate/i.test(String(err)))
+              throw new AppError(ERROR_CODES.depositRefUsed, 'fundsOps.refUsed', { id: '?' });
+            throw err;
+          });
+        if (!decided) return false;
+        if (approving) await refuseFrozen(trx, dep.user_id);
+        if (approving) {
           await changeBalance(trx, {
             userId: dep.user_id,
-            amount: dep.amount_cents,
+            amount: received,
             kind: 'deposit',
             refType: 'deposit',
             refId: String(dep.id),
@@ -233,7 +271,11 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
             objectType: 'deposit',
             objectId: b.id,
             before: { status: DEPOSIT_STATUS.unchecked },
-            after: { status, ...(remark ? { remark } : {}) },
+            after: {
+              status,
+              ...(remark ? { remark } : {}),
+              ...(approving ? { received: formatCents(received), tx_ref: txRef } : {}),
+            },
             extra: { user_id: dep.user_id, amount: formatCents(dep.amount_cents) },
           },
           trx,
@@ -241,9 +283,10 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
         return true;
       });
       if (!won) throw await alreadyDecided(req, 'deposits', b.id);
-      await cashier.mail(dep.user_id, normalizeLanguage(dep.lang), `deposit${status}`, {
+      await cashier.mail(dep.user_id, lang, differs ? 'depositDiff' : `deposit${status}`, {
         id: dep.id,
         amount: formatCents(dep.amount_cents),
+        received: formatCents(received),
         reason: remark || '-',
       });
       return ok({ id: b.id, status }, t(req.lang, `fundsOps.deposit.${b.decision}`));

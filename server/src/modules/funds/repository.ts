@@ -133,6 +133,13 @@ export async function opsDepositPage(db: Q, status: number, page: number, limit:
         ...ACCOUNT_COLUMNS,
       ])
       .select(verifiedOf)
+      .select((eb) =>
+        eb
+          .selectFrom('deposits as same_proof')
+          .select((e2) => e2.fn.countAll<number>().as('n'))
+          .whereRef('same_proof.proof_img', '=', 'deposits.proof_img')
+          .as('proof_uses'),
+      )
       .orderBy('deposits.id', status === 0 ? 'asc' : 'desc')
       .limit(limit)
       .offset((page - 1) * limit)
@@ -149,11 +156,17 @@ export async function opsDepositPage(db: Q, status: number, page: number, limit:
 export async function decideDeposit(
   db: Q,
   id: number,
-  d: { status: number; remark: string; by: number; at: number },
+  d: { status: number; remark: string; by: number; at: number; received?: number; txRef?: string },
 ): Promise<boolean> {
   const r = await db
     .updateTable('deposits')
-    .set({ status: d.status, remark: d.remark, decided_by_ops: d.by, decided_at: d.at })
+    .set({
+      status: d.status,
+      remark: d.remark,
+      decided_by_ops: d.by,
+      decided_at: d.at,
+      ...(d.received !== undefined ? { received_cents: d.received, tx_ref: d.txRef ?? null } : {}),
+    })
     .where('id', '=', id)
     .where('status', '=', 0)
     .executeTakeFirst();
@@ -404,6 +417,22 @@ export async function boundByTrader(db: Q, type: number, value: string): Promise
     .selectFrom('draw_methods')
     .select('id')
     .where((eb) => eb(eb.fn('lower', [eb.ref(col)]), '=', value.toLowerCase()))
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** The deposit that recorded this transaction hash or bank reference (compared as typed, trimmed). */
+export function depositWithRef(db: Q, ref: string) {
+  return db.selectFrom('deposits').select('id').where('tx_ref', '=', ref).executeTakeFirst();
+}
+
+/** Whether a proof picture is already attached to a deposit (each proof is usable once). */
+export async function proofUsed(db: Q, proof: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('deposits')
+    .select('id')
+    .where('proof_img', '=', proof)
     .limit(1)
     .executeTakeFirst();
   return r !== undefined;

@@ -292,10 +292,21 @@ export const opsDepositDecideBody = z
     id: rowId(),
     decision: z.enum(['approve', 'reject', 'invalid'], { message: 'v.oneOf' }),
     reason: optText(500),
+    /** Approve: USD actually received (what is credited; the declared amount when absent). */
+    received: money().optional(),
+    /** Approve: the transaction hash or bank reference, required, recorded once. */
+    tx_ref: optStr(128).pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9 ._:/-]{3,127}$/, { message: 'v.invalid' })
+        .optional(),
+    ),
   })
   .superRefine((b, c) => {
     if (b.decision === 'reject' && !b.reason)
       c.addIssue({ code: 'custom', path: ['reason'], message: 'v.reasonRequired' });
+    if (b.decision === 'approve' && !b.tx_ref)
+      c.addIssue({ code: 'custom', path: ['tx_ref'], message: 'v.required' });
   });
 
 export const opsWithdrawalDecideBody = z
@@ -375,6 +386,9 @@ const opsDeposit = z.strictObject({
   network: z.string(),
   address: z.string(),
   proof_img: z.string(),
+  proof_uses: z.number().int().min(0),
+  received: cents.nullable(),
+  tx_ref: z.string(),
   status: depositStatus,
   remark: z.string(),
   decided_by: z.string().nullable(),
