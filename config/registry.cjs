@@ -46,6 +46,32 @@ function assertRemote(remote) {
 
 const stamp = (d = new Date()) => d.toISOString().replace(/[-:]/g, '').replace(/\..+/, '').replace('T', '-');
 
+/**
+ * The versions a rollback may go to, the one to use by default first: each version that was current before the
+ * present one was first made current (the release order, read from the history), most recently current first.
+ * A version published later, or one that only became current after the present one, is never a rollback target
+ * (making it current is a release). One rule for `npm run mf -- rollback` and /ops/remotes (docs/ops.md#opsremotes).
+ */
+function rollbackTargets(entry) {
+  if (!entry?.current) return [];
+  const firstCurrent = new Map();
+  const lastCurrent = new Map();
+  entry.history.forEach((h, i) => {
+    if (h.from) {
+      if (!firstCurrent.has(h.from)) firstCurrent.set(h.from, i - 0.5);
+      lastCurrent.set(h.from, Math.max(lastCurrent.get(h.from) ?? -1, i - 0.5));
+    }
+    if (!firstCurrent.has(h.to)) firstCurrent.set(h.to, i);
+    lastCurrent.set(h.to, i);
+  });
+  const mine = firstCurrent.get(entry.current);
+  if (mine === undefined) return [];
+  return [...firstCurrent.keys()]
+    .filter((v) => v !== entry.current && firstCurrent.get(v) < mine)
+    .filter((v) => entry.versions.some((x) => x.version === v))
+    .sort((a, b) => lastCurrent.get(b) - lastCurrent.get(a));
+}
+
 /** The registry of one deployment folder (`dist`). */
 function createRegistry(dist) {
   const file = path.join(dist, 'remotes.json');
@@ -171,11 +197,19 @@ function createRegistry(dist) {
     const entry = reg.remotes[remote];
     if (!entry?.current) throw new Error(`${remote} has never been released`);
     let target = version;
-    if (!target) {
-      const last = [...entry.history].reverse().find((h) => h.to === entry.current && h.from);
-      target = last?.from;
-      if (!target) throw new Error(`${remote} has no earlier version to roll back to`);
-    }
+    if (action === 'rollback') {
+      const earlier = rollbackTargets(entry);
+      if (!target) {
+        target = earlier.find((v) => isOnline(remote, v));
+        if (!target) throw new Error(`${remote} has no earlier version to roll back to`);
+      } else if (target !== entry.current && entry.versions.some((v) => v.version === target)) {
+        if (!earlier.includes(target))
+          throw new Error(
+            `${remote}: ${target} was not current before ${entry.current}; a rollback goes only to an earlier current version (release it instead)`,
+          );
+      }
+    } else if (!target)
+      throw new Error(`${remote} has no published version named: name the version to release`);
     const known = entry.versions.some((v) => v.version === target);
     if (!known || !isOnline(remote, target)) {
       throw new Error(
@@ -204,4 +238,4 @@ function createRegistry(dist) {
   };
 }
 
-module.exports = { REMOTES, createRegistry, hashDir, assertRemote };
+module.exports = { REMOTES, createRegistry, hashDir, assertRemote, rollbackTargets };

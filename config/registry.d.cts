@@ -41,3 +41,5 @@ export type Registry = {
 export declare function createRegistry(dist: string): Registry;
 export declare function hashDir(dir: string): string;
 export declare function assertRemote(remote: string): void;
+/** Versions a rollback may go to (each current before the present one), the default first. */
+export declare function rollbackTargets(entry: RegistryEntry | undefined): string[];

@@ -5,13 +5,16 @@
  *   npm run mf -- status                      every remote: current version, versions online, last change
  *   npm run mf -- release <remote>            build and publish a new version of that remote only
  *   npm run mf -- publish <remote>            build and publish it without making it current: an admin makes it
- *                                             current on /ops/remotes (or `rollback <remote> <version>` here)
- *   npm run mf -- rollback <remote> [version] point that remote back (default: the version before the current)
+ *                                             current on /ops/remotes (or `release <remote> <version>` here)
+ *   npm run mf -- release <remote> <version>  make a published version current (no build)
+ *   npm run mf -- rollback <remote> [version] point that remote back to a version current before the current one
+ *                                             (default: the latest such; config/registry.cjs rollbackTargets)
  *
  * Neither touches the host or any other remote; a fresh page load picks up the change (remotes.json is no-cache).
  */
 import { DIST, REMOTES } from './lib/paths.mjs';
-import { assertRemote, readRegistry, rollback } from './lib/registry.mjs';
+import { userInfo } from 'node:os';
+import { assertRemote, readRegistry, rollback, setCurrent } from './lib/registry.mjs';
 import { buildAll } from './build.mjs';
 
 const [cmd, remote, version] = process.argv.slice(2);
@@ -38,8 +41,14 @@ async function main() {
       status();
       return;
     case 'release':
-      if (!remote) throw new Error('usage: mf release <remote>');
+      if (!remote) throw new Error('usage: mf release <remote> [version]');
       assertRemote(remote);
+      if (version) {
+        // A published version made current (what "Release" does on /ops/remotes); a rollback never moves forward.
+        const res = setCurrent(remote, version, { action: 'release', by: `cli:${userInfo().username}` });
+        console.log(res.changed ? `${remote} now at ${res.version}` : `${remote} already at ${res.version}`);
+        return;
+      }
       await buildAll([remote]);
       status();
       return;
@@ -57,7 +66,7 @@ async function main() {
     }
     default:
       throw new Error(
-        'usage: mf status | mf release <remote> | mf publish <remote> | mf rollback <remote> [version]',
+        'usage: mf status | mf release <remote> [version] | mf publish <remote> | mf rollback <remote> [version]',
       );
   }
 }

@@ -328,7 +328,11 @@ describe.each(MODES)('funds crash drill (%s)', (mode) => {
     const jobs: Promise<void>[] = [];
     for (const id of deposits)
       jobs.push(
-        send('/api/ops/deposits/decide', { id: String(id), decision: 'approve' }, opsToken).then(
+        send(
+          '/api/ops/deposits/decide',
+          { id: String(id), decision: 'approve', tx_ref: `TX-crash-${id}` },
+          opsToken,
+        ).then(
           (r) => {
             if (r.code === 1) {
               approved.push(id);

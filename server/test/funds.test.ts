@@ -205,6 +205,7 @@ describe.each(MODES)('funds (%s)', (mode) => {
       address: TRON,
       currency_code: 'USDT',
       protocol_code: 'TRC20',
+      label: 'USDT · TRC20 · …jpRTv8',
     });
     const ways = (await get(t, u.token, '/api/quickCharge/wire_list')).body;
     expect(ways.data[0]).toMatchObject({ bank_swift: 'MRDNHKHHXXX', currency_code: 'USD' });
@@ -253,10 +254,12 @@ describe.each(MODES)('funds (%s)', (mode) => {
     expect((await coin({ ...good, charge_id: ways.data[0].id })).body.code).toBe(ERROR_CODES.chargeChannel);
     const ok = await coin(good);
     expect(ok.body).toMatchObject({ code: 1, data: { status: 0 }, msg: expect.stringMatching(/submitted/i) });
+    // A proof is usable once (issue 22): the same picture on a second deposit is refused.
+    expect((await coin(good)).body.code).toBe(ERROR_CODES.proofUsed);
+    const wireProof = await uploadProof(t.app, u.token);
     const wire = await get(t, u.token, '/api/quickCharge/wire_submit', {
       number: '99',
-      // A proof proves one deposit: each deposit has its own.
-      proofImg: await uploadProof(t.app, u.token),
+      proofImg: wireProof,
       wire_id: ways.data[0].id,
     });
     expect(wire.body.code).toBe(1);
@@ -338,8 +341,16 @@ describe.each(MODES)('funds (%s)', (mode) => {
     // Two finance people approve at once: one wins, one is told who did.
     const second = await createOpsUser(t.app, ['finance']);
     const [a, b] = await Promise.all([
-      post(t, finance.token, '/api/ops/deposits/decide', { id: ids[0]!, decision: 'approve' }),
-      post(t, second.token, '/api/ops/deposits/decide', { id: ids[0]!, decision: 'approve' }),
+      post(t, finance.token, '/api/ops/deposits/decide', {
+        id: ids[0]!,
+        decision: 'approve',
+        tx_ref: 'TX-A1',
+      }),
+      post(t, second.token, '/api/ops/deposits/decide', {
+        id: ids[0]!,
+        decision: 'approve',
+        tx_ref: 'TX-A2',
+      }),
     ]);
     expect([a.body.code, b.body.code].sort()).toEqual([1, ERROR_CODES.opsAlreadyDecided]);
     expect([a, b].find((r) => r.body.code !== 1)!.body.msg).toMatch(/ops\./);
@@ -363,12 +374,22 @@ describe.each(MODES)('funds (%s)', (mode) => {
         .code,
     ).toBe(1);
     expect(
-      (await post(t, finance.token, '/api/ops/deposits/decide', { id: ids[2]!, decision: 'approve' })).body
-        .code,
+      (
+        await post(t, finance.token, '/api/ops/deposits/decide', {
+          id: ids[2]!,
+          decision: 'approve',
+          tx_ref: 'TX-A3',
+        })
+      ).body.code,
     ).toBe(ERROR_CODES.opsAlreadyDecided);
     expect(
-      (await post(t, finance.token, '/api/ops/deposits/decide', { id: 999999, decision: 'approve' })).body
-        .code,
+      (
+        await post(t, finance.token, '/api/ops/deposits/decide', {
+          id: 999999,
+          decision: 'approve',
+          tx_ref: 'TX-A4',
+        })
+      ).body.code,
     ).toBe(ERROR_CODES.notFound);
     expect((await ledgerMatches(t.app, u.user.id)).balance).toBe(10000);
     const recs = (await get(t, u.token, '/api/quickCharge/quick_ist', { type: 0, page: 1 })).body.data.data;
@@ -412,6 +433,7 @@ describe.each(MODES)('funds (%s)', (mode) => {
       draw_rate: '1',
       fee_type: 1,
       usd_price: '1',
+      decimals: 6,
     });
     expect((await get(t, u.token, '/api/account/draw_symbol_list', { type: 2 })).body.data[0]).toMatchObject({
       protocol: 'SWIFT',
@@ -572,7 +594,14 @@ describe.each(MODES)('funds (%s)', (mode) => {
       code: 1,
       data: {
         balance: '700.00',
-        record: { number: '300.00', fee: '1.00', real_number: '299.00', status: 0, address: TRON, type: 1 },
+        record: {
+          number: '300.00',
+          fee: '1.00',
+          real_number: '299.000000',
+          status: 0,
+          address: TRON,
+          type: 1,
+        },
       },
     });
     expect(ok.body.data.record.status_name).toBe('Under review');
@@ -684,7 +713,13 @@ describe.each(MODES)('funds (%s)', (mode) => {
     expect((await create({ type: 0, currency_code: 'USDT', protocol_code: 'TRC20' })).body.code).toBe(
       ERROR_CODES.validation,
     );
-    const c = await create({ type: 0, currency_code: 'usdt', protocol_code: 'trc20', address: TRON_OTHER });
+    // Not TRON_OTHER: a trader binds it as a withdrawal address in this suite (never one of ours: funds-ops.test).
+    const c = await create({
+      type: 0,
+      currency_code: 'usdt',
+      protocol_code: 'trc20',
+      address: 'TAypwkznQq6j23ZNVTrmuiH8vtv5fqYRUN',
+    });
     expect(c.body.data).toMatchObject({ currency_code: 'USDT', protocol_code: 'TRC20', enabled: true });
     expect(
       (
@@ -701,14 +736,14 @@ describe.each(MODES)('funds (%s)', (mode) => {
     ).toBe(1);
     expect(
       (await get(t, u.token, '/api/quickCharge/info')).body.data.map((n: { address: string }) => n.address),
-    ).toContain(TRON_OTHER);
+    ).toContain('TAypwkznQq6j23ZNVTrmuiH8vtv5fqYRUN');
     expect(
       (await post(t, finance.token, '/api/ops/cashier/channels/enable', { id: c.body.data.id, enabled: 0 }))
         .body.data.enabled,
     ).toBe(false);
     expect(
       (await get(t, u.token, '/api/quickCharge/info')).body.data.map((n: { address: string }) => n.address),
-    ).not.toContain(TRON_OTHER);
+    ).not.toContain('TAypwkznQq6j23ZNVTrmuiH8vtv5fqYRUN');
     expect(
       (await get(t, finance.token, '/api/ops/cashier/channels')).body.data.length,
     ).toBeGreaterThanOrEqual(4);

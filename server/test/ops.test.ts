@@ -642,6 +642,58 @@ describe.each(MODES)('ops back office (%s)', (mode) => {
         ['remote.rollback', 'v1'],
       ]);
     });
+
+    it('issue 22: "Roll back" never moves forward: only to a version current before the current one, else 1006', async () => {
+      publishFake('mf-orders', 'o1');
+      publishFake('mf-orders', 'o2');
+      // The oldest version runs with a newer one published and once current (released, then rolled back from).
+      fs.writeFileSync(
+        path.join(staticDir, 'remotes.json'),
+        JSON.stringify({
+          remotes: {
+            'mf-orders': {
+              current: 'o1',
+              versions: [
+                { version: 'o1', hash: 'a' },
+                { version: 'o2', hash: 'b' },
+              ],
+              history: [
+                { at: '2026-01-01T00:00:00Z', action: 'release', from: null, to: 'o1' },
+                { at: '2026-01-02T00:00:00Z', action: 'release', from: 'o1', to: 'o2' },
+                { at: '2026-01-03T00:00:00Z', action: 'rollback', from: 'o2', to: 'o1' },
+              ],
+            },
+          },
+        }),
+      );
+      const admin = await createOpsUser(t.app, ['admin']);
+      const view = async () =>
+        (await call(t.app, { method: 'GET', url: '/api/ops/remotes', token: admin.token })).body.data.find(
+          (r: { remote: string }) => r.remote === 'mf-orders',
+        );
+      expect((await view()).rollback_targets).toEqual([]);
+      const rollback = (form: Record<string, string>) =>
+        call(t.app, {
+          method: 'POST',
+          url: '/api/ops/remotes/rollback',
+          token: admin.token,
+          form: { remote: 'mf-orders', ...form },
+        });
+      expect((await rollback({})).body.code).toBe(1006);
+      const named = await rollback({ version: 'o2' });
+      expect(named.body).toMatchObject({ code: 1006, msg: expect.stringContaining('o2') });
+      expect((await view()).current).toBe('o1');
+      // Released again, o1 is where a rollback goes.
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/ops/remotes/release',
+        token: admin.token,
+        form: { remote: 'mf-orders', version: 'o2' },
+      });
+      expect((await view()).rollback_targets).toEqual(['o1']);
+      const back = await rollback({});
+      expect(back.body).toMatchObject({ code: 1, data: { current: 'o1' } });
+    });
   });
 
   describe('dashboard and audit list', () => {

@@ -11,7 +11,7 @@ export {
   hasOpsRole,
   readOpsSession,
 } from './ops/session';
-export { opsApi } from './ops/api';
+export { opsApi, opsChangeCountAtom } from './ops/api';
 export { formatOpsTime, waitTone, waitParts } from './ops/format';
 export {
   OpsPage,

@@ -178,6 +178,7 @@ export type {
   CashierState,
   OpsDeposit,
   OpsDepositPage,
+  OpsFundsAccount,
   OpsDepositDecision,
   OpsWithdrawal,
   OpsWithdrawalPage,
@@ -186,7 +187,16 @@ export type {
   OpsPayChannel,
   OpsDrawCurrency,
 } from './contract/funds';
-export { withdrawQuote, isMoneyText, moneyToCents, MONEY_FIELD } from './domain/withdraw';
+export {
+  currencyDecimals,
+  isMoneyText,
+  isZeroAmount,
+  MONEY_FIELD,
+  moneyToCents,
+  PRICE_BAND_FACTOR,
+  priceOutsideBand,
+  withdrawQuote,
+} from './domain/withdraw';
 export type { WithdrawQuote } from './domain/withdraw';
 export { QUOTE_MAX_AGE_MS, quoteIsFresh } from './contract/markets';
 export type { TradeListItem, Category, Candle } from './contract/markets';

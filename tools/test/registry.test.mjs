@@ -6,11 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-registry-'));
 process.env.STATIC_DIR = dist;
 const { publish, readRegistry, rollback, setCurrent } = await import('../lib/registry.mjs');
+const { rollbackTargets } = createRequire(import.meta.url)('../../config/registry.cjs');
 
 function fakeBuild(content) {
   const dir = fs.mkdtempSync(path.join(dist, 'build-'));
@@ -41,9 +43,44 @@ test('rollback returns to the previous version and touches no other remote', () 
   assert.deepEqual(rollback('mf-orders'), { version: v1, changed: true, from: v2 });
   assert.equal(readRegistry().remotes['mf-orders'].current, v1);
   assert.deepEqual(readRegistry().remotes['mf-funds'], funds);
-  // Both versions stay online, and an explicit version can be chosen.
-  assert.deepEqual(rollback('mf-orders', v2), { version: v2, changed: true, from: v1 });
+  // Both versions stay online; the newer one is made current again with a release, never with a rollback.
+  assert.throws(() => rollback('mf-orders', v2), /was not current before/);
+  assert.throws(() => rollback('mf-orders'), /no earlier version/);
+  assert.deepEqual(setCurrent('mf-orders', v2, { action: 'release' }), {
+    version: v2,
+    changed: true,
+    from: v1,
+  });
+  assert.equal(readRegistry().remotes['mf-orders'].history.at(-1).action, 'release');
+  assert.deepEqual(rollback('mf-orders', v1), { version: v1, changed: true, from: v2 });
   assert.equal(readRegistry().remotes['mf-orders'].history.at(-1).action, 'rollback');
+  assert.deepEqual(setCurrent('mf-orders', v2, { action: 'release' }).version, v2);
+});
+
+test('issue 22: rollback only goes to a version current before the current one (CLI and library, one rule)', () => {
+  const [a, b, c] = ['s1', 's2', 's3'].map((x) => publish('mf-markets', fakeBuild(x)).version);
+  // a -> b -> c released; back to a by name; a "rollback" now may go nowhere (b and c are newer).
+  assert.deepEqual(rollback('mf-markets', a), { version: a, changed: true, from: c });
+  assert.deepEqual(rollbackTargets(readRegistry().remotes['mf-markets']), []);
+  assert.throws(() => rollback('mf-markets'), /no earlier version/);
+  assert.throws(() => rollback('mf-markets', c), /was not current before/);
+  const cli = path.join(here, '..', 'mf.mjs');
+  const env = { ...process.env, STATIC_DIR: dist };
+  assert.throws(
+    () => execFileSync('node', [cli, 'rollback', 'mf-markets'], { env, stdio: 'pipe' }),
+    /no earlier version/,
+  );
+  assert.throws(
+    () => execFileSync('node', [cli, 'rollback', 'mf-markets', b], { env, stdio: 'pipe' }),
+    /was not current before/,
+  );
+  assert.equal(readRegistry().remotes['mf-markets'].current, a);
+  // c released again (by the CLI): the default rollback is the most recently current earlier version (a).
+  execFileSync('node', [cli, 'release', 'mf-markets', c], { env, stdio: 'pipe' });
+  assert.equal(readRegistry().remotes['mf-markets'].history.at(-1).action, 'release');
+  assert.deepEqual(rollbackTargets(readRegistry().remotes['mf-markets']), [a, b]);
+  execFileSync('node', [cli, 'rollback', 'mf-markets'], { env, stdio: 'pipe' });
+  assert.equal(readRegistry().remotes['mf-markets'].current, a);
 });
 
 test('refusals: unknown remote, unknown version, nothing to roll back to, not a remote build', () => {

@@ -14,6 +14,7 @@ import {
   clearOpsSessionAtom,
   hasOpsRole,
   opsApi,
+  opsChangeCountAtom,
   opsSessionAtom,
   setOpsSessionAtom,
 } from '@meridian/shared/ops';
@@ -113,7 +114,9 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
       .catch(() => undefined);
   }, []);
 
-  // Queue sizes beside the menu entries that work them.
+  // Queue sizes beside the menu entries that work them: reloaded on every navigation and after every change made
+  // here (a decision, a freeze), so a count follows each decision at once.
+  const changes = useAtomValue(opsChangeCountAtom);
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -132,7 +135,7 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
       live = false;
       clearInterval(id);
     };
-  }, [pathname]);
+  }, [pathname, changes]);
 
   useEffect(() => setOpen(false), [pathname]);
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { isApiError, NumericInput, toast } from '@meridian/shared';
+import { confirm, isApiError, NumericInput, toast } from '@meridian/shared';
 import {
   OpsBadge,
   OpsButton,
@@ -19,13 +19,21 @@ import {
   OpsPage,
   OpsSelect,
   OpsState,
+  OpsSub,
   OpsTable,
   OpsTableWrap,
   OpsToolbar,
   useOpsLoad,
 } from '@meridian/shared/ops';
-import { normalizeLanguage, parseDecimalInput } from '@meridian/shared/pure';
-import type { DecimalInputOptions, OpsDrawCurrency } from '@meridian/shared/pure';
+import {
+  currencyDecimals,
+  ERROR_CODES,
+  FEE_TYPE_FIXED,
+  normalizeLanguage,
+  parseDecimalInput,
+  withdrawQuote,
+} from '@meridian/shared/pure';
+import type { DecimalInputOptions, OpsDrawCurrency, OpsPayChannel } from '@meridian/shared/pure';
 import { channels, createChannel, currencies, enableChannel, saveCurrency } from './ops-api';
 import { OPS_NS } from './ops-ns';
 import { Mono } from './queue-parts';
@@ -55,6 +63,20 @@ function Channels() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    const details =
+      type === '0'
+        ? `${form.address ?? ''} (${form.protocol_code ?? ''})`
+        : `${form.bank_name ?? ''} · ${form.payee_account ?? ''} · ${form.bank_swift ?? ''}`;
+    const label =
+      form.name || [form.currency_code, type === '0' ? form.protocol_code : ''].filter(Boolean).join(' · ');
+    if (
+      !(await confirm({
+        title: t('cashier.addTitle'),
+        message: t('cashier.addText', { label, details }),
+        confirmText: t('cashier.add'),
+      }))
+    )
+      return;
     setBusy(true);
     try {
       const { msg } = await createChannel({ type, ...form });
@@ -68,9 +90,18 @@ function Channels() {
       setBusy(false);
     }
   };
-  const toggle = async (id: number, enabled: boolean) => {
+  const toggle = async (c: OpsPayChannel, enabled: boolean) => {
+    if (
+      !enabled &&
+      !(await confirm({
+        title: t('cashier.disableTitle'),
+        message: t('cashier.disableText', { label: c.label }),
+        confirmText: t('cashier.disable'),
+      }))
+    )
+      return;
     try {
-      toast((await enableChannel(id, enabled)).msg, 'success');
+      toast((await enableChannel(c.id, enabled)).msg, 'success');
     } finally {
       setVersion((v) => v + 1);
     }
@@ -95,6 +126,8 @@ function Channels() {
                       {c.protocol_code ? ` · ${c.protocol_code}` : ''}
                     </td>
                     <td className="clip">
+                      <strong data-testid="ops-channel-label">{c.label}</strong>
+                      <br />
                       {c.type === 0 ? (
                         <Mono>{c.address}</Mono>
                       ) : (
@@ -110,7 +143,12 @@ function Channels() {
                       </OpsBadge>
                     </td>
                     <td>
-                      <OpsButton type="button" $variant="ghost" onClick={() => void toggle(c.id, !c.enabled)}>
+                      <OpsButton
+                        type="button"
+                        $variant="ghost"
+                        onClick={() => void toggle(c, !c.enabled)}
+                        data-testid="ops-channel-toggle"
+                      >
                         {c.enabled ? t('cashier.disable') : t('cashier.enable')}
                       </OpsButton>
                     </td>
@@ -144,6 +182,13 @@ function Channels() {
             <OpsField label={t('cashier.address')}>
               <OpsInput value={form.address ?? ''} onChange={set('address')} dir="ltr" />
             </OpsField>
+            <OpsField label={t('cashier.label')}>
+              <OpsInput
+                value={form.name ?? ''}
+                onChange={set('name')}
+                data-testid="ops-channel-label-input"
+              />
+            </OpsField>
           </>
         ) : (
           (['name', 'bank_name', 'payee_name', 'payee_account', 'bank_swift'] as const).map((k) => (
@@ -164,6 +209,8 @@ function Channels() {
 /** The rates the server takes (funds schemas `rate()`): up to 12 integer digits and 8 decimals; a fee may be 0. */
 const FEE_RATE: Omit<DecimalInputOptions, 'language'> = { decimals: 8, maxDigits: 12, allowZero: true };
 const USD_PRICE: Omit<DecimalInputOptions, 'language'> = { decimals: 8, maxDigits: 12 };
+/** The USD amount a price is shown on before it is saved (as the server's refusal does). */
+const SAMPLE_USD = '100';
 
 const EMPTY = {
   id: '',
@@ -205,14 +252,51 @@ function Currencies() {
       usd_price: c.usd_price,
       enabled: c.enabled ? '1' : '0',
     });
+  const sample = (usd_price: string, code: string, type: number) => {
+    const q = withdrawQuote(SAMPLE_USD, {
+      draw_rate: '0',
+      fee_type: FEE_TYPE_FIXED,
+      usd_price,
+      decimals: currencyDecimals(code, type),
+    });
+    return q ? `${q.received} ${code.toUpperCase()}` : '—';
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy || drawRate === null || usdPrice === null) return;
+    const before = list.status === 'ready' ? list.data.find((c) => String(c.id) === form.id) : undefined;
+    const now = sample(usdPrice, form.code ?? '', Number(form.type));
+    const ok = await confirm({
+      title: t('cashier.saveTitle'),
+      message: before
+        ? t('cashier.priceEffect', {
+            usd: SAMPLE_USD,
+            now,
+            was: sample(before.usd_price, before.code, before.type),
+          })
+        : t('cashier.priceNew', { usd: SAMPLE_USD, now }),
+      confirmText: t('cashier.save'),
+    });
+    if (!ok) return;
     setBusy(true);
     try {
       const body: Record<string, string> = { ...form, draw_rate: drawRate, usd_price: usdPrice };
       if (!body.id) delete body.id;
-      toast((await saveCurrency(body)).msg, 'success');
+      let saved;
+      try {
+        saved = await saveCurrency(body);
+      } catch (err) {
+        // Far from the previous price: the server says what it would do; saved only on a second confirmation.
+        if (!isApiError(err) || err.code !== ERROR_CODES.priceOutsideBand) throw err;
+        const again = await confirm({
+          title: t('cashier.farTitle'),
+          message: err.msg,
+          confirmText: t('cashier.saveAnyway'),
+        });
+        if (!again) return;
+        saved = await saveCurrency({ ...body, confirm: '1' });
+      }
+      toast(saved.msg, 'success');
       setForm(EMPTY);
       setError('');
       setVersion((v) => v + 1);
@@ -247,7 +331,10 @@ function Currencies() {
                       {c.code} · {c.protocol}
                     </td>
                     <td dir="ltr">{c.fee_type === 1 ? `${c.draw_rate} USD` : `${c.draw_rate} %`}</td>
-                    <td dir="ltr">{c.usd_price}</td>
+                    <td dir="ltr">
+                      {c.usd_price}
+                      <OpsSub>{t('cashier.decimals', { n: c.decimals })}</OpsSub>
+                    </td>
                     <td>
                       <OpsBadge $tone={c.enabled ? 'ok' : 'muted'}>
                         {c.enabled ? t('cashier.enabled') : t('cashier.disabled')}
@@ -320,6 +407,7 @@ function Currencies() {
           {t('cashier.save')}
         </OpsButton>
       </OpsToolbar>
+      <OpsSub>{t('cashier.priceHelp')}</OpsSub>
       {error && <OpsFormError role="alert">{error}</OpsFormError>}
     </OpsCard>
   );

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirm, isApiError, toast } from '@meridian/shared';
+import { isApiError, toast } from '@meridian/shared';
 import {
   formatOpsTime,
   OpsBadge,
@@ -31,7 +31,7 @@ import type { OpsDeposit, OpsDepositDecision } from '@meridian/shared/pure';
 import { decideDeposit, depositQueue } from './ops-api';
 import { OPS_NS } from './ops-ns';
 import { ProofImage } from './proof-image';
-import { Mono, Notice, PromptDialog, Split, StatusFilter } from './queue-parts';
+import { AccountState, Mono, Notice, PromptDialog, Split, StatusFilter } from './queue-parts';
 import type { Prompt } from './queue-parts';
 
 const TONE = { 0: 'warn', 1: 'ok', 2: 'bad', 3: 'muted' } as const;
@@ -53,9 +53,13 @@ export function DepositsQueue() {
     setSelected(null);
   }, [status, page]);
 
-  const run = async (d: OpsDeposit, decision: OpsDepositDecision, reason?: string) => {
+  const run = async (
+    d: OpsDeposit,
+    decision: OpsDepositDecision,
+    extra: { reason?: string; received?: string; tx_ref?: string } = {},
+  ) => {
     try {
-      const { msg } = await decideDeposit(d.id, decision, reason);
+      const { msg } = await decideDeposit(d.id, decision, extra);
       toast(msg, 'success');
       setNotice('');
     } catch (err) {
@@ -67,14 +71,18 @@ export function DepositsQueue() {
     }
   };
 
-  const approve = async (d: OpsDeposit) => {
-    const ok = await confirm({
+  // Approve asks what actually arrived (prefilled with the declared amount) and the transaction hash or bank
+  // reference; the server credits that amount and refuses a reference already recorded.
+  const approve = (d: OpsDeposit) =>
+    setPrompt({
       title: t('deposits.approveTitle'),
-      message: t('deposits.approveText', { amount: d.amount, email: d.email }),
+      details: <p>{t('deposits.approveHelp', { amount: d.amount })}</p>,
+      second: { label: t('deposits.received'), initial: d.amount, testId: 'ops-deposit-received' },
+      label: t('deposits.txRef'),
+      required: true,
       confirmText: t('deposits.approve'),
+      run: (ref, received) => run(d, 'approve', { tx_ref: ref, received }),
     });
-    if (ok) await run(d, 'approve').catch((e: unknown) => toast(String((e as Error).message ?? e), 'error'));
-  };
 
   return (
     <OpsPage
@@ -185,6 +193,16 @@ export function DepositsQueue() {
                         </dd>
                       </>
                     )}
+                    {current.tx_ref && (
+                      <>
+                        <dt>{t('deposits.received')}</dt>
+                        <dd dir="ltr">{current.received} USD</dd>
+                        <dt>{t('deposits.txRef')}</dt>
+                        <dd>
+                          <Mono>{current.tx_ref}</Mono>
+                        </dd>
+                      </>
+                    )}
                     {current.remark && (
                       <>
                         <dt>{t('reason')}</dt>
@@ -193,6 +211,9 @@ export function DepositsQueue() {
                     )}
                   </OpsFacts>
                   <ProofImage url={current.proof_img} />
+                  {current.status === 0 && (
+                    <AccountState account={current.account} testId="ops-deposit-account" />
+                  )}
                   {current.status === 0 && (
                     <OpsButtons>
                       <OpsButton
@@ -204,7 +225,7 @@ export function DepositsQueue() {
                             label: t('reasonOptional'),
                             required: false,
                             confirmText: t('deposits.invalid'),
-                            run: (r) => run(current, 'invalid', r || undefined),
+                            run: (r) => run(current, 'invalid', r ? { reason: r } : {}),
                           })
                         }
                         data-testid="ops-deposit-invalid"
@@ -221,7 +242,7 @@ export function DepositsQueue() {
                             required: true,
                             danger: true,
                             confirmText: t('deposits.reject'),
-                            run: (r) => run(current, 'reject', r),
+                            run: (r) => run(current, 'reject', { reason: r }),
                           })
                         }
                         data-testid="ops-deposit-reject"
@@ -231,7 +252,8 @@ export function DepositsQueue() {
                       <OpsButton
                         type="button"
                         $variant="primary"
-                        onClick={() => void approve(current)}
+                        disabled={current.account.frozen}
+                        onClick={() => approve(current)}
                         data-testid="ops-deposit-approve"
                       >
                         {t('deposits.approve')}

@@ -15,10 +15,14 @@ export const depositQueue = (status: number, page: number) =>
 export const withdrawalQueue = (status: number, page: number) =>
   opsApi.get<OpsWithdrawalPage>('/api/ops/withdrawals/queue', { status, page, limit: 50 }, { silent: true });
 
-export const decideDeposit = (id: number, decision: OpsDepositDecision, reason?: string) =>
+export const decideDeposit = (
+  id: number,
+  decision: OpsDepositDecision,
+  extra: { reason?: string; received?: string; tx_ref?: string } = {},
+) =>
   opsApi.postWithMessage<OpsFundsDecided>(
     '/api/ops/deposits/decide',
-    { id, decision, reason },
+    { id, decision, ...extra },
     { silent: true },
   );
 export const decideWithdrawal = (

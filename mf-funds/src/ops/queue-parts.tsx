@@ -1,18 +1,21 @@
 /** Pieces the two finance queues share: the status filter, the text prompt of a decision, the conflict notice. */
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Dialog } from '@meridian/shared';
 import {
+  OpsBadge,
   OpsButton,
   OpsButtons,
   OpsDialogForm,
   OpsField,
   OpsFormError,
   OpsInput,
+  OpsFacts,
   OpsSelect,
 } from '@meridian/shared/ops';
+import type { OpsFundsAccount } from '@meridian/shared/pure';
 import { OPS_NS } from './ops-ns';
 
 export function StatusFilter({
@@ -48,23 +51,59 @@ export type Prompt = {
   required: boolean;
   confirmText: string;
   danger?: boolean;
-  run: (text: string) => Promise<void>;
+  /** Shown above the fields: what the decision does (a payout's address and amount). */
+  details?: ReactNode;
+  /** A second text field before the main one (an approval's amount received), prefilled; checked by the server. */
+  second?: { label: string; initial: string; testId: string };
+  run: (text: string, second: string) => Promise<void>;
 };
+
+/** An address (or account) to pay, with a copy button: what finance pastes into the wallet or bank. */
+export function CopyValue({ value, testId }: { value: string; testId: string }) {
+  const { t } = useTranslation(OPS_NS);
+  const [copied, setCopied] = useState(false);
+  return (
+    <CopyRow>
+      <Mono data-testid={testId}>{value}</Mono>
+      <OpsButton
+        type="button"
+        $variant="ghost"
+        onClick={() => {
+          void navigator.clipboard?.writeText(value).then(() => setCopied(true));
+        }}
+        data-testid={`${testId}-copy`}
+      >
+        {copied ? t('copied') : t('copy')}
+      </OpsButton>
+    </CopyRow>
+  );
+}
+
+const CopyRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: ${({ theme }) => theme.space(2)} 0;
+`;
 
 /** A decision that needs a text (a reason, a payout reference): asked in a dialog, sent once. */
 export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClose: () => void }) {
   const { t } = useTranslation(OPS_NS);
   const [text, setText] = useState('');
+  const [second, setSecond] = useState<string | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const secondValue = second ?? prompt?.second?.initial ?? '';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!prompt || busy) return;
     if (prompt.required && !text.trim()) return setError(t('required'));
     setBusy(true);
     try {
-      await prompt.run(text.trim());
+      await prompt.run(text.trim(), secondValue.trim());
       setText('');
+      setSecond(null);
       setError('');
       onClose();
     } catch (err) {
@@ -74,8 +113,28 @@ export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClo
     }
   };
   return (
-    <Dialog open={prompt !== null} onClose={onClose} title={prompt?.title}>
+    <Dialog
+      open={prompt !== null}
+      onClose={() => {
+        setSecond(null);
+        setError('');
+        onClose();
+      }}
+      title={prompt?.title}
+    >
       <OpsDialogForm onSubmit={(e) => void submit(e)} noValidate>
+        {prompt?.details}
+        {prompt?.second && (
+          <OpsField label={prompt.second.label}>
+            <OpsInput
+              value={secondValue}
+              onChange={(e) => setSecond(e.target.value)}
+              inputMode="decimal"
+              dir="ltr"
+              data-testid={prompt.second.testId}
+            />
+          </OpsField>
+        )}
         <OpsField label={prompt?.label ?? ''}>
           <OpsInput
             value={text}
@@ -125,4 +184,58 @@ export const Mono = styled.span`
   overflow-wrap: anywhere;
   direction: ltr;
   unicode-bidi: isolate;
+`;
+
+/**
+ * The trader's account as it stands now, shown before a decision: frozen and why, identity, balance and what
+ * withdrawals hold. A frozen account is neither paid out nor credited (the server refuses with 1306 anyway).
+ */
+export function AccountState({ account, testId }: { account: OpsFundsAccount; testId: string }) {
+  const { t } = useTranslation(OPS_NS);
+  return (
+    <StateBox $frozen={account.frozen} data-testid={testId} data-frozen={account.frozen}>
+      <h3>{t('state.title')}</h3>
+      <OpsFacts>
+        <dt>{t('state.frozenLabel')}</dt>
+        <dd>
+          {account.frozen ? (
+            <OpsBadge $tone="bad">{t('state.frozen', { reason: account.frozen_reason })}</OpsBadge>
+          ) : (
+            <OpsBadge $tone="ok">{t('state.active')}</OpsBadge>
+          )}
+        </dd>
+        <dt>{t('state.identity')}</dt>
+        <dd>
+          <OpsBadge $tone={account.verified ? 'ok' : 'warn'}>
+            {t(account.verified ? 'state.verified' : 'state.notVerified')}
+          </OpsBadge>
+        </dd>
+        <dt>{t('state.balance')}</dt>
+        <dd dir="ltr">{account.balance} USD</dd>
+        <dt>{t('state.hold')}</dt>
+        <dd dir="ltr">{account.withdraw_hold} USD</dd>
+      </OpsFacts>
+      {account.frozen && <p role="note">{t('state.blocked')}</p>}
+    </StateBox>
+  );
+}
+
+const StateBox = styled.section<{ $frozen: boolean }>`
+  margin: ${({ theme }) => theme.space(4)} 0;
+  padding: ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme, $frozen }) => ($frozen ? theme.color.danger : theme.color.border)};
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: 14px;
+    font-weight: 600;
+  }
+  p {
+    margin: ${({ theme }) => theme.space(2)} 0 0;
+    color: ${({ theme }) => theme.color.danger};
+    font-size: 14px;
+  }
+  ${OpsBadge} {
+    white-space: normal;
+  }
 `;

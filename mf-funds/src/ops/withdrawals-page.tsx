@@ -30,7 +30,7 @@ import { ERROR_CODES } from '@meridian/shared/pure';
 import type { OpsWithdrawal, OpsWithdrawalDecision } from '@meridian/shared/pure';
 import { decideWithdrawal, withdrawalQueue } from './ops-api';
 import { OPS_NS } from './ops-ns';
-import { Mono, Notice, PromptDialog, Split, StatusFilter } from './queue-parts';
+import { AccountState, CopyValue, Mono, Notice, PromptDialog, Split, StatusFilter } from './queue-parts';
 import type { Prompt } from './queue-parts';
 
 const TONE = { 0: 'warn', 1: 'ok', 2: 'bad' } as const;
@@ -195,6 +195,9 @@ export function WithdrawalsQueue() {
                     )}
                   </OpsFacts>
                   {current.status === 0 && (
+                    <AccountState account={current.account} testId="ops-withdrawal-account" />
+                  )}
+                  {current.status === 0 && (
                     <OpsButtons>
                       <OpsButton
                         type="button"
@@ -216,11 +219,25 @@ export function WithdrawalsQueue() {
                       <OpsButton
                         type="button"
                         $variant="primary"
+                        disabled={current.account.frozen}
                         onClick={() =>
                           setPrompt({
                             title: t('withdrawals.payTitle', {
                               amount: `${current.real_number} ${current.currency_code}`,
                             }),
+                            details: (
+                              <div data-testid="ops-pay-details">
+                                <p>
+                                  {t('withdrawals.payText', {
+                                    amount: `${current.real_number} ${current.currency_code} · ${current.protocol}`,
+                                  })}
+                                </p>
+                                <CopyValue
+                                  value={current.address || current.payee_account}
+                                  testId="ops-pay-address"
+                                />
+                              </div>
+                            ),
                             label: t('withdrawals.reference'),
                             required: true,
                             confirmText: t('withdrawals.pay'),

@@ -634,6 +634,16 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         );
       },
     },
+    // Finance records what actually arrived and its transaction hash or bank reference (issue 22): a reference
+    // is recorded once (a unique index; NULLs, the undecided, do not collide); proofs are looked up at submit.
+    '0008_deposit_refs': {
+      async up(db: Any) {
+        await db.schema.alterTable('deposits').addColumn('received_cents', 'bigint').execute();
+        await db.schema.alterTable('deposits').addColumn('tx_ref', 'varchar(128)').execute();
+        await db.schema.createIndex('deposits_tx_ref_uq').on('deposits').column('tx_ref').unique().execute();
+        await db.schema.createIndex('deposits_proof_idx').on('deposits').column('proof_img').execute();
+      },
+    },
   };
 }
 

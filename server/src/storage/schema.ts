@@ -390,6 +390,10 @@ export type DepositsTable = {
   decided_by_ops: number | null;
   decided_at: number | null;
   created_at: number;
+  /** Cents finance found received and credited (migration 0007); null until approved. */
+  received_cents: Generated<number | null>;
+  /** The transaction hash or bank reference finance recorded on approval, unique (migration 0007). */
+  tx_ref: Generated<string | null>;
 };
 
 /** The currencies a withdrawal is paid in (rates as exact decimal text). */

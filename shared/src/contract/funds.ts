@@ -67,7 +67,14 @@ export const DEPOSIT_STATUS = { unchecked: 0, finished: 1, rejected: 2, invalid:
 export type DepositStatus = (typeof DEPOSIT_STATUS)[keyof typeof DEPOSIT_STATUS];
 
 /** GET /api/quickCharge/info: one of our receiving addresses (`id` is the submit's `charge_id`). */
-export type DepositNetwork = { id: number; address: string; currency_code: string; protocol_code: string };
+export type DepositNetwork = {
+  id: number;
+  address: string;
+  currency_code: string;
+  protocol_code: string;
+  /** Ours (additive): tells two addresses of one network apart (finance's label, or the address's end). */
+  label: string;
+};
 
 /** GET /api/quickCharge/wire_list: one bank pay way for wire deposits (`id` is the submit's `wire_id`). */
 export type PayWay = {
@@ -116,6 +123,11 @@ export type DrawSymbol = {
   draw_rate: string;
   fee_type: number;
   usd_price: string;
+  /**
+   * Decimals of the amount received in this currency (ours, additive: 8 BTC, 6 USDT, 2 USD; `currencyDecimals`):
+   * `real_number` and the withdraw screen's preview keep them.
+   */
+  decimals: number;
 };
 
 /** GET /api/wallet/get_draw_method: a bound withdrawal method; `usable_at` (ours) ends its cooling period (ms). */
@@ -181,6 +193,18 @@ export type CashierState = {
 
 // ---- the finance back office (docs/ops.md) ----
 
+/**
+ * The trader's account as finance needs it before deciding (ours, additive): frozen and why, identity verified,
+ * balance and the withdrawals held, USD with 2 decimals.
+ */
+export type OpsFundsAccount = {
+  frozen: boolean;
+  frozen_reason: string;
+  verified: boolean;
+  balance: string;
+  withdraw_hold: string;
+};
+
 /** A deposit as finance sees it; `amount` USD with 2 decimals, times epoch ms. */
 export type OpsDeposit = {
   id: number;
@@ -192,11 +216,18 @@ export type OpsDeposit = {
   network: string;
   address: string;
   proof_img: string;
+  /** Ours: how many deposits carry this proof (1; more only for deposits made before proofs were usable once). */
+  proof_uses: number;
+  /** USD finance found received and credited; null until approved. */
+  received: string | null;
+  /** The transaction hash or bank reference recorded on approval ('' before). */
+  tx_ref: string;
   status: DepositStatus;
   remark: string;
   decided_by: string | null;
   decided_at: number | null;
   created_at: number;
+  account: OpsFundsAccount;
 };
 export type OpsDepositPage = {
   data: OpsDeposit[];
@@ -225,6 +256,7 @@ export type OpsWithdrawal = {
   decided_by: string | null;
   decided_at: number | null;
   created_at: number;
+  account: OpsFundsAccount;
 };
 export type OpsWithdrawalPage = {
   data: OpsWithdrawal[];
@@ -252,6 +284,8 @@ export type OpsPayChannel = {
   bank_swift: string;
   enabled: boolean;
   created_at: number;
+  /** What traders see to tell channels apart (ours, additive): `name`, or currency · network · …address end. */
+  label: string;
 };
 
 export type OpsDrawCurrency = DrawSymbol & { type: DrawType; enabled: boolean };

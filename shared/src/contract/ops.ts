@@ -119,6 +119,11 @@ export type OpsRemote = {
   current: string | null;
   versions: OpsRemoteVersion[];
   history: OpsRemoteHistory[];
+  /**
+   * The versions "Roll back" may go to, the default first (ours, additive): each one current before the present
+   * one, online. Empty: nothing to roll back to (the call answers 1006).
+   */
+  rollback_targets: string[];
 };
 
 // ---- KYC review (compliance, admin) ----

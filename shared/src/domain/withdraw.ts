@@ -7,7 +7,9 @@
  *            = amount x draw_rate / 100     otherwise (a percentage)
  *   received = max(0, (amount - fee) x usd_price)
  *
- * `usd_price` multiplies: it is what one USD of the balance is worth in the currency paid out.
+ * `usd_price` multiplies: it is what one USD of the balance is worth in the currency paid out. The fee is rounded to
+ * cents (it is booked in USD); the amount received keeps the paid currency's own precision (`decimals`: 8 for BTC, 6
+ * for USDT, 2 for USD, 0 for JPY), so a trader paid in BTC is not cut to 0.01 BTC steps (issue 22).
  */
 import { FEE_TYPE_FIXED } from '../contract/funds';
 
@@ -47,7 +49,50 @@ function toCents(v: Scaled): bigint {
 
 const centsText = (c: bigint): string => `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
 
-export type WithdrawQuote = { fee: string; received: string; feeCents: number; amountCents: number };
+/** n / 10^s rounded to `d` decimals, half away from zero (n >= 0), as text with exactly `d` decimals. */
+function roundedText(v: Scaled, d: number): string {
+  let units: bigint;
+  if (v.s <= d) units = v.n * 10n ** BigInt(d - v.s);
+  else {
+    const den = 10n ** BigInt(v.s - d);
+    units = (v.n * 2n + den) / (den * 2n);
+  }
+  if (d === 0) return units.toString();
+  const p = 10n ** BigInt(d);
+  return `${units / p}.${(units % p).toString().padStart(d, '0')}`;
+}
+
+/** Coins whose usual precision is not 8 decimals (more than 8 is capped: rates carry at most 8). */
+const COIN_DECIMALS: Record<string, number> = { USDT: 6, USDC: 6, TRX: 6, XRP: 6, ADA: 6 };
+
+/**
+ * The decimals an amount of `code` is paid in: a bank currency (`type` 2) its ISO 4217 minor units (2 unless Intl
+ * says otherwise, e.g. 0 for JPY), a coin its usual precision (8 unless listed: 6 for USDT), never above 8.
+ */
+export function currencyDecimals(code: string, type: number): number {
+  const c = code.toUpperCase();
+  if (type === 2) {
+    try {
+      const d = new Intl.NumberFormat('en', { style: 'currency', currency: c }).resolvedOptions()
+        .maximumFractionDigits;
+      return Math.min(8, Math.max(0, d ?? 2));
+    } catch {
+      return 2;
+    }
+  }
+  return COIN_DECIMALS[c] ?? 8;
+}
+
+export type WithdrawQuote = {
+  fee: string;
+  /** In the currency paid out, with its `decimals` (2 when the currency does not say). */
+  received: string;
+  feeCents: number;
+  amountCents: number;
+};
+
+/** True when `received` is zero (whatever its decimals): the amount does not cover the fee. */
+export const isZeroAmount = (v: string): boolean => /^0(?:\.0*)?$/.test(v);
 
 /**
  * The fee and the amount received for `amount` (USD text) in a currency; null when the amount or the currency's
@@ -55,7 +100,7 @@ export type WithdrawQuote = { fee: string; received: string; feeCents: number; a
  */
 export function withdrawQuote(
   amount: string,
-  cur: { draw_rate: string; fee_type: number; usd_price: string },
+  cur: { draw_rate: string; fee_type: number; usd_price: string; decimals?: number },
 ): WithdrawQuote | null {
   const a = amount.trim();
   if (!MONEY.test(a) || !RATE.test(cur.draw_rate) || !RATE.test(cur.usd_price)) return null;
@@ -66,11 +111,32 @@ export function withdrawQuote(
     cur.fee_type === FEE_TYPE_FIXED ? toCents(rate) : toCents({ n: amt.n * rate.n, s: amt.s + rate.s + 2 });
   const net = amountCents - feeCents;
   const price = scaled(cur.usd_price);
-  const received = net <= 0n ? 0n : toCents({ n: net * price.n, s: 2 + price.s });
+  const d = cur.decimals ?? 2;
+  const received = roundedText({ n: net <= 0n ? 0n : net * price.n, s: 2 + price.s }, d);
   return {
     fee: centsText(feeCents),
-    received: centsText(received),
+    received,
     feeCents: Number(feeCents),
     amountCents: Number(amountCents),
   };
+}
+
+/** A new price per USD more than this many times above or below the previous one needs a second confirmation. */
+export const PRICE_BAND_FACTOR = 2;
+
+/**
+ * Whether a new `usd_price` is outside the plausible band around the previous one (× or ÷ PRICE_BAND_FACTOR):
+ * 60000 instead of 0.0000166 is; a market move is not. False when either is not a rate.
+ */
+export function priceOutsideBand(before: string, after: string): boolean {
+  if (!RATE.test(before) || !RATE.test(after)) return false;
+  const at8 = (v: string) => {
+    const { n, s } = scaled(v);
+    return n * 10n ** BigInt(8 - s);
+  };
+  const b = at8(before);
+  const a = at8(after);
+  if (b === 0n || a === 0n) return a !== b;
+  const f = BigInt(PRICE_BAND_FACTOR);
+  return a > b * f || a * f < b;
 }

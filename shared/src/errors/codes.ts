@@ -63,6 +63,11 @@ export const ERROR_CODES = {
   accountFrozen: 1304,
   /** An ops token on a trader call. */
   opsTokenOnTrader: 1305,
+  /**
+   * Finance may not pay out a frozen account's withdrawal nor credit its deposit (the message gives the freeze
+   * reason); the record stays waiting until compliance unfreezes the account.
+   */
+  opsAccountFrozen: 1306,
 
   // 1400-1499: funds (deposits, withdrawals, wallet)
   /** The deposit network or pay way does not exist or is disabled (or the address is not its address). */
@@ -89,6 +94,19 @@ export const ERROR_CODES = {
   drawBelowFee: 1410,
   /** The method is already bound. */
   drawMethodExists: 1411,
+  /**
+   * A currency's new price per USD is outside the plausible band around the previous one (× or ÷ 2): saved only
+   * when confirmed a second time (`confirm=1`); the message shows what 100 USD paid before and would pay now.
+   */
+  priceOutsideBand: 1412,
+  /** A receiving address (or bank account) we already have, whatever its network's spelling or its state. */
+  channelDuplicate: 1413,
+  /** A receiving address (or bank account) a trader has bound as their own withdrawal method. */
+  channelTraderAddress: 1414,
+  /** The proof picture was already used for another deposit. */
+  proofUsed: 1415,
+  /** The transaction hash or bank reference is already recorded on another deposit. */
+  depositRefUsed: 1416,
   // 1500-1599: support (chat, feedback, news editing)
   /** No such conversation for this caller (also another trader's or a user's conversation for a visitor id). */
   chatNotFound: 1500,

@@ -2,7 +2,7 @@
  * The API client for ops pages: the one client, with the ops token instead of the trader's; code 999 ends the ops
  * session (the ops shell then shows the sign-in page, keeping where the person was).
  */
-import { api, appStore, getApiConfig } from '@meridian/shared';
+import { api, appStore, atom, getApiConfig } from '@meridian/shared';
 import type { Params, RequestOptions, WithMessage } from '@meridian/shared';
 import { clearOpsSessionAtom, opsSessionAtom } from './session';
 
@@ -13,17 +13,31 @@ const auth = (): NonNullable<RequestOptions['auth']> => ({
 
 const withAuth = (opts?: RequestOptions): RequestOptions => ({ ...opts, auth: auth() });
 
+/** How many ops changes (successful POSTs) this tab has made; private, bumped by the client itself. */
+const opsChangesBaseAtom = atom(0);
+
+/**
+ * Read-only: bumps after every successful ops change (a decision, a freeze, a reply). The frame reloads its menu
+ * counts on it, so "Deposits 4" becomes "Deposits 3" the moment a deposit is decided, not a minute later.
+ */
+export const opsChangeCountAtom = atom((get) => get(opsChangesBaseAtom));
+
+const changed = <T>(result: T): T => {
+  appStore.set(opsChangesBaseAtom, (n) => n + 1);
+  return result;
+};
+
 export const opsApi = {
   get<T>(path: string, params?: Params, opts?: RequestOptions): Promise<T> {
     return api.get<T>(path, params, withAuth(opts));
   },
   /** POST, form-encoded (the server's ops calls take forms and JSON alike). */
   post<T>(path: string, body?: Params, opts?: RequestOptions): Promise<T> {
-    return api.post<T>(path, body, withAuth({ form: true, ...opts }));
+    return api.post<T>(path, body, withAuth({ form: true, ...opts })).then(changed);
   },
   /** POST resolving with the data and the server's sentence (shown to the person as a toast). */
   postWithMessage<T>(path: string, body?: Params, opts?: RequestOptions): Promise<WithMessage<T>> {
-    return api.postWithMessage<T>(path, body, withAuth({ form: true, ...opts }));
+    return api.postWithMessage<T>(path, body, withAuth({ form: true, ...opts })).then(changed);
   },
   /** A private file (an identity photo) as a Blob, with the ops token. */
   async blob(path: string, signal?: AbortSignal): Promise<Blob> {

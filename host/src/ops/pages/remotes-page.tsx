@@ -80,8 +80,9 @@ function RemoteCard({
   onAct: (kind: 'release' | 'rollback', remote: string, version?: string) => Promise<void>;
 }) {
   const { t, i18n } = useTranslation('ops');
-  const currentIndex = r.versions.findIndex((v) => v.version === r.current);
-  const canRollBack = r.history.some((h) => h.to === r.current && h.from);
+  // The server says where a rollback may go (each version current before this one): the button follows it, and
+  // any other version is made current with Release, never with Roll back.
+  const canRollBack = r.rollback_targets.length > 0;
   return (
     <OpsCard data-testid={`ops-remote-${r.remote}`}>
       <Head>
@@ -113,9 +114,9 @@ function RemoteCard({
             </tr>
           </thead>
           <tbody>
-            {r.versions.map((v, i) => {
+            {r.versions.map((v) => {
               const current = v.version === r.current;
-              const newer = currentIndex < 0 || i < currentIndex;
+              const newer = !r.rollback_targets.includes(v.version);
               return (
                 <tr key={v.version} data-testid={`ops-version-${v.version}`}>
                   <td>

@@ -166,7 +166,7 @@ function CoinDeposit({ onDone }: { onDone: () => void }) {
         placeholder={t('charge.chooseNetwork')}
         options={nets.data.map((n) => ({
           value: String(n.id),
-          label: `${n.currency_code} · ${n.protocol_code}`,
+          label: n.label || `${n.currency_code} · ${n.protocol_code}`,
         }))}
         error={errors.channel}
         testId="charge-network"

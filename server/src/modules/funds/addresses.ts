@@ -86,3 +86,40 @@ export function isAddressFor(protocol: string, address: string): boolean {
 }
 
 export const isSwift = (code: string): boolean => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code);
+
+/** Other spellings finance types for a network, and the one we store (compared after trim and upper-casing). */
+const NETWORK_ALIASES: Record<string, string> = {
+  TRON: 'TRC20',
+  TRX: 'TRC20',
+  ETH: 'ERC20',
+  ETHEREUM: 'ERC20',
+  BITCOIN: 'BTC',
+};
+
+/** "trc20", " TRC20 ", "Tron" -> "TRC20": one spelling per network, so duplicates are found. */
+export function normalizeNetwork(v: string): string {
+  const up = v.trim().toUpperCase();
+  return NETWORK_ALIASES[up] ?? up;
+}
+
+/** The form an address is compared in: EVM hex addresses are case-insensitive (EIP-55 is only a checksum). */
+export function addressKey(network: string, address: string): string {
+  const a = address.trim();
+  return /^0x[0-9a-fA-F]{40}$/.test(a) ? a.toLowerCase() : a;
+}
+
+/** What traders see to tell receiving channels apart: finance's label, or currency · network · …end of address. */
+export function channelLabel(c: {
+  type: number;
+  name: string;
+  currency_code: string;
+  protocol_code: string;
+  address: string;
+  payee_account: string;
+}): string {
+  if (c.name.trim()) return c.name.trim();
+  const end = (c.type === 0 ? c.address : c.payee_account).slice(-6);
+  return [c.currency_code, c.type === 0 ? c.protocol_code : '', end ? `…${end}` : '']
+    .filter(Boolean)
+    .join(' · ');
+}

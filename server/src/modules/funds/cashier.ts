@@ -10,8 +10,10 @@
 import {
   DEPOSIT_STATUS,
   DRAW_TYPE,
+  currencyDecimals,
   ERROR_CODES,
   FEE_TYPE_FIXED,
+  isZeroAmount,
   moneyToCents,
   withdrawQuote,
   WITHDRAW_STATUS,
@@ -38,7 +40,7 @@ import { changeBalance } from '../accounts';
 import { REVIEW } from '../compliance';
 import type { Mailer } from '../notify';
 import type { AccountReads } from '../trading';
-import { isAddressFor, isSwift } from './addresses';
+import { channelLabel, isAddressFor, isSwift } from './addresses';
 import * as repo from './repository';
 import type { DrawCurrency, DrawMethodRow, Withdrawal } from './repository';
 
@@ -78,6 +80,7 @@ export class Cashier {
       address: r.address,
       currency_code: r.currency_code,
       protocol_code: r.protocol_code,
+      label: channelLabel(r),
     }));
   }
 
@@ -107,6 +110,7 @@ export class Cashier {
     if (!ch || ch.enabled !== 1 || ch.type !== d.type)
       throw code(ERROR_CODES.chargeChannel, d.type === 0 ? 'funds.noNetwork' : 'funds.noPayWay');
     if (d.type === 0 && d.address !== ch.address) throw code(ERROR_CODES.chargeChannel, 'funds.wrongAddress');
+    if (await repo.proofUsed(this.deps.db, d.proof)) throw code(ERROR_CODES.proofUsed, 'funds.proofUsed');
     const row = await repo.insertDeposit(this.deps.db, {
       user_id: userId,
       type: d.type,
@@ -317,7 +321,8 @@ export class Cashier {
       throw code(ERROR_CODES.drawCooling, 'funds.lock.cooling', { until: utc(method.usable_at) });
     const quote = withdrawQuote(w.amount, symbolOf(cur));
     if (!quote) throw new AppError(ERROR_CODES.validation, 'v.amount', { field: 'number' });
-    if (quote.received === '0.00') throw code(ERROR_CODES.drawBelowFee, 'funds.belowFee', { fee: quote.fee });
+    if (isZeroAmount(quote.received))
+      throw code(ERROR_CODES.drawBelowFee, 'funds.belowFee', { fee: quote.fee });
     const keep = await this.keepCents(userId);
     const amount = quote.amountCents;
     const placed = await db
@@ -405,6 +410,7 @@ export function symbolOf(c: DrawCurrency): DrawSymbol {
     draw_rate: c.draw_rate,
     fee_type: c.fee_type === FEE_TYPE_FIXED ? FEE_TYPE_FIXED : c.fee_type,
     usd_price: c.usd_price,
+    decimals: currencyDecimals(c.code, c.type),
   };
 }
 

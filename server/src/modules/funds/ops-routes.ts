@@ -17,13 +17,19 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  currencyDecimals,
   DEPOSIT_STATUS,
   ERROR_CODES,
+  FEE_TYPE_FIXED,
+  moneyToCents,
   normalizeLanguage,
   OPS_PATHS,
+  PRICE_BAND_FACTOR,
+  priceOutsideBand,
+  withdrawQuote,
   WITHDRAW_STATUS,
 } from '@meridian/shared/pure';
-import type { OpsDrawCurrency, OpsPayChannel } from '@meridian/shared/pure';
+import type { OpsDrawCurrency, OpsFundsAccount, OpsPayChannel } from '@meridian/shared/pure';
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
@@ -32,7 +38,7 @@ import { parseInput } from '../../lib/validate';
 import { changeBalance } from '../accounts';
 import { audit, opsOf, requireOps } from '../ops';
 import type { OpsDashboardRegistry } from '../ops';
-import { isAddressFor, isSwift } from './addresses';
+import { addressKey, channelLabel, isAddressFor, isSwift, normalizeNetwork } from './addresses';
 import { utc } from './cashier';
 import type { Funds } from './index';
 import * as repo from './repository';
@@ -55,6 +61,21 @@ import {
 
 const FINANCE = ['finance'] as const;
 
+/** The USD amount a price change is shown on (before and after), in the refusal and on the page. */
+const SAMPLE_USD = '100';
+
+/** `{ before, after }` with only the keys whose values differ (an edit's audit summary). */
+function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of Object.keys(after))
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
+      b[k] = before[k];
+      a[k] = after[k];
+    }
+  return { before: b, after: a };
+}
+
 const channelView = (c: PayChannel): OpsPayChannel => ({
   id: c.id,
   type: c.type as 0 | 1,
@@ -68,6 +89,7 @@ const channelView = (c: PayChannel): OpsPayChannel => ({
   bank_swift: c.bank_swift,
   enabled: c.enabled === 1,
   created_at: c.created_at,
+  label: channelLabel(c),
 });
 
 const currencyView = (c: DrawCurrency): OpsDrawCurrency => ({
@@ -78,7 +100,24 @@ const currencyView = (c: DrawCurrency): OpsDrawCurrency => ({
   draw_rate: c.draw_rate,
   fee_type: c.fee_type,
   usd_price: c.usd_price,
+  decimals: currencyDecimals(c.code, c.type),
   enabled: c.enabled === 1,
+});
+
+type AccountCols = {
+  frozen_at: number | null;
+  frozen_reason: string | null;
+  balance: number;
+  withdraw_hold: number;
+  real_name_status: number | null;
+};
+
+const accountView = (r: AccountCols): OpsFundsAccount => ({
+  frozen: r.frozen_at != null,
+  frozen_reason: r.frozen_at != null ? (r.frozen_reason ?? '') : '',
+  verified: Number(r.real_name_status ?? 0) === 2,
+  balance: formatCents(Number(r.balance)),
+  withdraw_hold: formatCents(Number(r.withdraw_hold)),
 });
 
 export const fundsOpsRoutes: FastifyPluginAsync<{
@@ -116,6 +155,12 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
     });
   }
 
+  /** Money does not move for a frozen account: refused with the freeze reason, the record stays waiting. */
+  async function refuseFrozen(trx: Parameters<typeof repo.lockUnfrozen>[0], userId: number) {
+    const reason = await repo.lockUnfrozen(trx, userId);
+    if (reason !== null) throw new AppError(ERROR_CODES.opsAccountFrozen, 'fundsOps.frozen', { reason });
+  }
+
   app.get(
     '/api/ops/deposits/queue',
     { preHandler, schema: { response: okResponse(opsDepositPageSchema) } },
@@ -133,11 +178,15 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
           network: r.type === 0 ? r.protocol_code : r.channel_name,
           address: r.address,
           proof_img: r.proof_img,
+          proof_uses: Number(r.proof_uses ?? 1),
+          received: r.received_cents == null ? null : formatCents(Number(r.received_cents)),
+          tx_ref: r.tx_ref ?? '',
           status: r.status as 0 | 1 | 2 | 3,
           remark: r.remark,
           decided_by: r.decider,
           decided_at: r.decided_at,
           created_at: r.created_at,
+          account: accountView(r),
         })),
         total,
         page: q.page,
@@ -162,13 +211,52 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
             ? DEPOSIT_STATUS.rejected
             : DEPOSIT_STATUS.invalid;
       const now = ctx.now();
-      const remark = b.reason ?? '';
+      const approving = status === DEPOSIT_STATUS.finished;
+      // What arrived may differ from what the trader declared: finance enters it, it is credited, the trader told.
+      const received = approving
+        ? b.received === undefined
+          ? dep.amount_cents
+          : moneyToCents(b.received)
+        : 0;
+      const txRef = approving ? (b.tx_ref ?? '').trim() : '';
+      const lang = normalizeLanguage(dep.lang);
+      const differs = approving && received !== dep.amount_cents;
+      const remark = differs
+        ? t(lang, 'fundsOps.receivedNote', {
+            received: formatCents(received),
+            amount: formatCents(dep.amount_cents),
+          })
+        : (b.reason ?? '');
+      if (approving) {
+        const used = await repo.depositWithRef(ctx.db, txRef);
+        if (used && used.id !== dep.id)
+          throw new AppError(ERROR_CODES.depositRefUsed, 'fundsOps.refUsed', { id: used.id });
+      }
       const won = await ctx.db.transaction().execute(async (trx) => {
-        if (!(await repo.decideDeposit(trx, b.id, { status, remark, by: actor.id, at: now }))) return false;
-        if (status === DEPOSIT_STATUS.finished) {
+        // Crediting a frozen account is refused too (docs/ops.md#finance): the freeze says no money moves in or
+        // out while compliance looks; the deposit stays waiting and is approved after the unfreeze.
+        // Checked after the record's own conditional update (which it rolls back), so every decision takes the
+        // record's lock before the trader's, as a rejection does: two decisions never wait on each other.
+        const decided = await repo
+          .decideDeposit(trx, b.id, {
+            status,
+            remark,
+            by: actor.id,
+            at: now,
+            ...(approving ? { received, txRef } : {}),
+          })
+          .catch((err: unknown) => {
+            // Two deposits approved at once with one reference: the unique index lets one through.
+            if (approving && /unique|duplicate/i.test(String(err)))
+              throw new AppError(ERROR_CODES.depositRefUsed, 'fundsOps.refUsed', { id: '?' });
+            throw err;
+          });
+        if (!decided) return false;
+        if (approving) await refuseFrozen(trx, dep.user_id);
+        if (approving) {
           await changeBalance(trx, {
             userId: dep.user_id,
-            amount: dep.amount_cents,
+            amount: received,
             kind: 'deposit',
             refType: 'deposit',
             refId: String(dep.id),
@@ -183,7 +271,11 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
             objectType: 'deposit',
             objectId: b.id,
             before: { status: DEPOSIT_STATUS.unchecked },
-            after: { status, ...(remark ? { remark } : {}) },
+            after: {
+              status,
+              ...(remark ? { remark } : {}),
+              ...(approving ? { received: formatCents(received), tx_ref: txRef } : {}),
+            },
             extra: { user_id: dep.user_id, amount: formatCents(dep.amount_cents) },
           },
           trx,
@@ -191,9 +283,10 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
         return true;
       });
       if (!won) throw await alreadyDecided(req, 'deposits', b.id);
-      await cashier.mail(dep.user_id, normalizeLanguage(dep.lang), `deposit${status}`, {
+      await cashier.mail(dep.user_id, lang, differs ? 'depositDiff' : `deposit${status}`, {
         id: dep.id,
         amount: formatCents(dep.amount_cents),
+        received: formatCents(received),
         reason: remark || '-',
       });
       return ok({ id: b.id, status }, t(req.lang, `fundsOps.deposit.${b.decision}`));
@@ -225,6 +318,7 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
           decided_by: r.decider,
           decided_at: r.decided_at,
           created_at: r.created_at,
+          account: accountView(r),
         })),
         total,
         page: q.page,
@@ -248,6 +342,7 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
       const now = ctx.now();
       const won = await ctx.db.transaction().execute(async (trx) => {
         if (!(await repo.decideWithdrawal(trx, b.id, { status, notes, by: actor.id, at: now }))) return false;
+        if (paid) await refuseFrozen(trx, w.user_id);
         const ref = { userId: w.user_id, refType: 'withdrawal', refId: String(w.id), at: now };
         // Paid: the hold leaves for good. Rejected: the hold returns to the balance, each with its ledger row.
         await changeBalance(trx, {
@@ -297,18 +392,31 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
     { preHandler, schema: { response: okResponse(opsChannelSchema) } },
     async (req) => {
       const b = parseInput(opsChannelBody, req.body);
-      if (b.type === 0 && !isAddressFor(b.protocol_code ?? '', b.address ?? ''))
-        throw new AppError(ERROR_CODES.addressInvalid, 'funds.addressInvalid', {
-          network: b.protocol_code ?? '',
-        });
+      const network = b.type === 0 ? normalizeNetwork(b.protocol_code ?? '') : '';
+      const address = (b.address ?? '').trim();
+      if (b.type === 0 && !isAddressFor(network, address))
+        throw new AppError(ERROR_CODES.addressInvalid, 'funds.addressInvalid', { network });
       if (b.type === 1 && !isSwift(b.bank_swift ?? ''))
         throw new AppError(ERROR_CODES.swiftInvalid, 'funds.swiftInvalid');
+      // The same address once only (any network spelling, enabled or not), and never a trader's own.
+      const value = b.type === 0 ? address : (b.payee_account ?? '').trim();
+      const key = b.type === 0 ? addressKey(network, value) : value;
+      const same = (await repo.channelsWith(ctx.db, b.type, value)).find(
+        (c) => (b.type === 0 ? addressKey(c.protocol_code, c.address) : c.payee_account) === key,
+      );
+      if (same)
+        throw new AppError(ERROR_CODES.channelDuplicate, 'fundsOps.channelDuplicate', {
+          id: same.id,
+          label: channelLabel(same),
+        });
+      if (await repo.boundByTrader(ctx.db, b.type, value))
+        throw new AppError(ERROR_CODES.channelTraderAddress, 'fundsOps.channelTraderAddress');
       const row = await ctx.db.transaction().execute(async (trx) => {
         const r = await repo.insertChannel(trx, {
           type: b.type,
           currency_code: b.currency_code.toUpperCase(),
-          protocol_code: b.type === 0 ? (b.protocol_code ?? '').toUpperCase() : '',
-          address: b.type === 0 ? (b.address ?? '') : '',
+          protocol_code: network,
+          address: b.type === 0 ? address : '',
           name: b.name ?? '',
           bank_name: b.bank_name ?? '',
           payee_name: b.payee_name ?? '',
@@ -376,6 +484,18 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
       const row = await ctx.db.transaction().execute(async (trx) => {
         const before = b.id === undefined ? undefined : await repo.findCurrency(trx, b.id);
         if (b.id !== undefined && !before) throw notFound();
+        if (before && !b.confirm && priceOutsideBand(before.usd_price, b.usd_price)) {
+          const sample = (usd_price: string, code: string, type: number) =>
+            `${withdrawQuote(SAMPLE_USD, { draw_rate: '0', fee_type: FEE_TYPE_FIXED, usd_price, decimals: currencyDecimals(code, type) })?.received ?? '-'} ${code}`;
+          throw new AppError(ERROR_CODES.priceOutsideBand, 'fundsOps.priceFar', {
+            before: before.usd_price,
+            after: b.usd_price,
+            factor: PRICE_BAND_FACTOR,
+            usd: SAMPLE_USD,
+            was: sample(before.usd_price, before.code, before.type),
+            now: sample(b.usd_price, b.code.toUpperCase(), b.type),
+          });
+        }
         const r = await repo.saveCurrency(
           trx,
           b.id ?? null,
@@ -398,8 +518,8 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
             action: before ? 'cashier.currencyUpdate' : 'cashier.currencyCreate',
             objectType: 'draw_currency',
             objectId: r.id,
-            ...(before ? { before: currencyView(before) } : {}),
-            after: currencyView(r),
+            // An edit records only the fields that changed; a new currency all of them.
+            ...(before ? changedFields(currencyView(before), currencyView(r)) : { after: currencyView(r) }),
           },
           trx,
         );

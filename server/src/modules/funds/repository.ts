@@ -3,7 +3,7 @@
  * deposits, withdrawals, the receiving channels, the withdrawal currencies and the bound withdrawal methods.
  */
 import type { DB } from '../../storage/db';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type {
   Database,
   DepositsTable,
@@ -97,6 +97,24 @@ export async function depositPage(db: Q, userId: number, type: number, page: num
   return { rows, total: Number(count?.n ?? 0) };
 }
 
+/** The trader's account state finance sees beside a deposit or a withdrawal (OpsFundsAccount). */
+const ACCOUNT_COLUMNS = [
+  'users.frozen_at as frozen_at',
+  'users.frozen_reason as frozen_reason',
+  'users.balance as balance',
+  'users.withdraw_hold as withdraw_hold',
+] as const;
+
+/** The latest identity check's review status of the row's trader (2 approved). */
+const verifiedOf = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb
+    .selectFrom('real_name')
+    .select('real_name.review_status')
+    .whereRef('real_name.user_id', '=', 'users.id')
+    .orderBy('real_name.id', 'desc')
+    .limit(1)
+    .as('real_name_status');
+
 /** Ops: deposits in a status, oldest first when waiting, newest first otherwise, with the trader's uid and e-mail. */
 export async function opsDepositPage(db: Q, status: number, page: number, limit: number) {
   const base = db.selectFrom('deposits').where('deposits.status', '=', status);
@@ -112,7 +130,16 @@ export async function opsDepositPage(db: Q, status: number, page: number, limit:
         'pay_channels.protocol_code as protocol_code',
         'pay_channels.name as channel_name',
         'ops_accounts.email as decider',
+        ...ACCOUNT_COLUMNS,
       ])
+      .select(verifiedOf)
+      .select((eb) =>
+        eb
+          .selectFrom('deposits as same_proof')
+          .select((e2) => e2.fn.countAll<number>().as('n'))
+          .whereRef('same_proof.proof_img', '=', 'deposits.proof_img')
+          .as('proof_uses'),
+      )
       .orderBy('deposits.id', status === 0 ? 'asc' : 'desc')
       .limit(limit)
       .offset((page - 1) * limit)
@@ -129,11 +156,17 @@ export async function opsDepositPage(db: Q, status: number, page: number, limit:
 export async function decideDeposit(
   db: Q,
   id: number,
-  d: { status: number; remark: string; by: number; at: number },
+  d: { status: number; remark: string; by: number; at: number; received?: number; txRef?: string },
 ): Promise<boolean> {
   const r = await db
     .updateTable('deposits')
-    .set({ status: d.status, remark: d.remark, decided_by_ops: d.by, decided_at: d.at })
+    .set({
+      status: d.status,
+      remark: d.remark,
+      decided_by_ops: d.by,
+      decided_at: d.at,
+      ...(d.received !== undefined ? { received_cents: d.received, tx_ref: d.txRef ?? null } : {}),
+    })
     .where('id', '=', id)
     .where('status', '=', 0)
     .executeTakeFirst();
@@ -262,7 +295,9 @@ export async function opsWithdrawalPage(db: Q, status: number, page: number, lim
         'users.email as email',
         'draw_currencies.protocol as protocol',
         'ops_accounts.email as decider',
+        ...ACCOUNT_COLUMNS,
       ])
+      .select(verifiedOf)
       .orderBy('withdrawals.id', status === 0 ? 'asc' : 'desc')
       .limit(limit)
       .offset((page - 1) * limit)
@@ -341,4 +376,64 @@ export function userFunds(db: Q, userId: number) {
     ])
     .where('id', '=', userId)
     .executeTakeFirst();
+}
+
+/**
+ * Inside the transaction of a decision that moves a trader's money: lock their row while it is not frozen and answer
+ * null, or answer the freeze reason. The no-op update takes the row lock (PostgreSQL re-reads `frozen_at` after a
+ * concurrent freeze commits), so a freeze and a payout are ordered: never paid after the freeze was recorded.
+ */
+export async function lockUnfrozen(db: Q, userId: number): Promise<string | null> {
+  const r = await db
+    .updateTable('users')
+    .set((eb) => ({ frozen_reason: eb.ref('frozen_reason') }))
+    .where('id', '=', userId)
+    .where('frozen_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 1) return null;
+  const row = await db
+    .selectFrom('users')
+    .select('frozen_reason')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.frozen_reason ?? '-';
+}
+
+/** Channels (any state) with this address (type 0, compared case-insensitively; the caller narrows) or account. */
+export function channelsWith(db: Q, type: number, value: string): Promise<PayChannel[]> {
+  const col = type === 0 ? 'address' : 'payee_account';
+  return db
+    .selectFrom('pay_channels')
+    .selectAll()
+    .where('type', '=', type)
+    .where((eb) => eb(eb.fn('lower', [eb.ref(col)]), '=', value.toLowerCase()))
+    .execute();
+}
+
+/** Whether a trader has ever bound this address (type 0) or bank account as their withdrawal method. */
+export async function boundByTrader(db: Q, type: number, value: string): Promise<boolean> {
+  const col = type === 0 ? 'dc_address' : 'payee_account';
+  const r = await db
+    .selectFrom('draw_methods')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', [eb.ref(col)]), '=', value.toLowerCase()))
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** The deposit that recorded this transaction hash or bank reference (compared as typed, trimmed). */
+export function depositWithRef(db: Q, ref: string) {
+  return db.selectFrom('deposits').select('id').where('tx_ref', '=', ref).executeTakeFirst();
+}
+
+/** Whether a proof picture is already attached to a deposit (each proof is usable once). */
+export async function proofUsed(db: Q, proof: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('deposits')
+    .select('id')
+    .where('proof_img', '=', proof)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
 }

@@ -171,7 +171,15 @@ const withdrawStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 const decimalText = z.string().regex(/^\d+(?:\.\d+)?$/);
 
 export const depositNetworksSchema = contract<DepositNetwork[]>()(
-  z.array(z.strictObject({ id, address: z.string(), currency_code: z.string(), protocol_code: z.string() })),
+  z.array(
+    z.strictObject({
+      id,
+      address: z.string(),
+      currency_code: z.string(),
+      protocol_code: z.string(),
+      label: z.string(),
+    }),
+  ),
 );
 
 export const payWaysSchema = contract<PayWay[]>()(
@@ -218,6 +226,7 @@ export const drawSymbolsSchema = contract<DrawSymbol[]>()(
       draw_rate: decimalText,
       fee_type: z.number().int(),
       usd_price: decimalText,
+      decimals: z.number().int().min(0).max(8),
     }),
   ),
 );
@@ -225,7 +234,7 @@ export const drawSymbolsSchema = contract<DrawSymbol[]>()(
 const withdrawRecord = z.strictObject({
   id,
   number: cents,
-  real_number: cents,
+  real_number: decimalText,
   draw_currency: z.strictObject({ code: z.string() }),
   fee: cents,
   status: withdrawStatus,
@@ -283,10 +292,21 @@ export const opsDepositDecideBody = z
     id: rowId(),
     decision: z.enum(['approve', 'reject', 'invalid'], { message: 'v.oneOf' }),
     reason: optText(500),
+    /** Approve: USD actually received (what is credited; the declared amount when absent). */
+    received: money().optional(),
+    /** Approve: the transaction hash or bank reference, required, recorded once. */
+    tx_ref: optStr(128).pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9 ._:/-]{3,127}$/, { message: 'v.invalid' })
+        .optional(),
+    ),
   })
   .superRefine((b, c) => {
     if (b.decision === 'reject' && !b.reason)
       c.addIssue({ code: 'custom', path: ['reason'], message: 'v.reasonRequired' });
+    if (b.decision === 'approve' && !b.tx_ref)
+      c.addIssue({ code: 'custom', path: ['tx_ref'], message: 'v.required' });
   });
 
 export const opsWithdrawalDecideBody = z
@@ -344,6 +364,16 @@ export const opsCurrencyBody = z.object({
   fee_type: int(1, 2),
   usd_price: rate().refine((v) => /[1-9]/.test(v), { message: 'v.invalid' }),
   enabled: optInt(0, 1).transform((v) => v ?? 1),
+  /** 1: the price is meant even though it is far from the previous one (the second confirmation). */
+  confirm: optInt(0, 1).transform((v) => v === 1),
+});
+
+const opsFundsAccount = z.strictObject({
+  frozen: z.boolean(),
+  frozen_reason: z.string(),
+  verified: z.boolean(),
+  balance: cents,
+  withdraw_hold: cents,
 });
 
 const opsDeposit = z.strictObject({
@@ -356,11 +386,15 @@ const opsDeposit = z.strictObject({
   network: z.string(),
   address: z.string(),
   proof_img: z.string(),
+  proof_uses: z.number().int().min(0),
+  received: cents.nullable(),
+  tx_ref: z.string(),
   status: depositStatus,
   remark: z.string(),
   decided_by: z.string().nullable(),
   decided_at: ms.nullable(),
   created_at: ms,
+  account: opsFundsAccount,
 });
 export const opsDepositPageSchema = contract<OpsDepositPage>()(
   z.strictObject({
@@ -379,7 +413,7 @@ const opsWithdrawal = z.strictObject({
   type: drawType,
   amount: cents,
   fee: cents,
-  real_number: cents,
+  real_number: decimalText,
   currency_code: z.string(),
   protocol: z.string(),
   address: z.string(),
@@ -390,6 +424,7 @@ const opsWithdrawal = z.strictObject({
   decided_by: z.string().nullable(),
   decided_at: ms.nullable(),
   created_at: ms,
+  account: opsFundsAccount,
 });
 export const opsWithdrawalPageSchema = contract<OpsWithdrawalPage>()(
   z.strictObject({
@@ -418,6 +453,7 @@ const opsChannel = z.strictObject({
   bank_swift: z.string(),
   enabled: z.boolean(),
   created_at: ms,
+  label: z.string(),
 });
 export const opsChannelSchema = contract<OpsPayChannel>()(opsChannel);
 export const opsChannelsSchema = contract<OpsPayChannel[]>()(z.array(opsChannel));
@@ -430,6 +466,7 @@ const opsCurrency = z.strictObject({
   draw_rate: decimalText,
   fee_type: z.number().int(),
   usd_price: decimalText,
+  decimals: z.number().int().min(0).max(8),
   enabled: z.boolean(),
 });
 export const opsCurrencySchema = contract<OpsDrawCurrency>()(opsCurrency);

@@ -3,7 +3,7 @@
  * code and lock as `npm run mf` (config/registry.cjs), so the CLI and the page never lose each other's edit. The
  * registry is built once with the ops service (`app.services.ops.registry`).
  */
-import { REMOTES } from '@meridian/config/registry.cjs';
+import { REMOTES, rollbackTargets } from '@meridian/config/registry.cjs';
 import type { Registry } from '@meridian/config/registry.cjs';
 import type { OpsRemote } from '@meridian/shared/pure';
 
@@ -24,6 +24,7 @@ export function remotesView(reg: Registry): OpsRemote[] {
         .reverse()
         .slice(0, 50)
         .map((h) => ({ at: h.at, action: h.action, from: h.from ?? null, to: h.to, by: h.by ?? null })),
+      rollback_targets: rollbackTargets(e).filter((v) => reg.isOnline(remote, v)),
     };
   });
 }

@@ -64,6 +64,12 @@ function registryError(err: unknown): AppError {
   const message = err instanceof Error ? err.message : String(err);
   if (/no published version/.test(message)) return new AppError(ERROR_CODES.notFound, 'ops.remoteNoVersion');
   if (/no earlier version/.test(message)) return new AppError(ERROR_CODES.conflict, 'ops.remoteNoEarlier');
+  const notEarlier = /: (\S+) was not current before (\S+);/.exec(message);
+  if (notEarlier)
+    return new AppError(ERROR_CODES.conflict, 'ops.remoteNotEarlier', {
+      version: notEarlier[1] ?? '',
+      current: notEarlier[2] ?? '',
+    });
   if (/never been released/.test(message)) return new AppError(ERROR_CODES.conflict, 'ops.remoteNever');
   if (/held by another/.test(message)) return new AppError(ERROR_CODES.conflict, 'ops.remoteBusy');
   throw err;

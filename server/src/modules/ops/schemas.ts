@@ -147,5 +147,6 @@ export const remoteSchema = contract<OpsRemote>()(
         by: z.string().nullable(),
       }),
     ),
+    rollback_targets: z.array(z.string()),
   }),
 );
