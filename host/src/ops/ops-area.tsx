@@ -22,6 +22,7 @@ import { OPS_PATHS } from '@meridian/shared/pure';
 import type { OpsDashboard, OpsMe } from '@meridian/shared/pure';
 import type { RemoteKey } from '../app/routes';
 import { OpsMenuIcon } from './icons';
+import { IdleGuard } from './idle-guard';
 import OpsAuditPage from './pages/audit-page';
 import OpsDashboardPage from './pages/dashboard-page';
 import LoginPage from './pages/login-page';
@@ -118,7 +119,8 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
     let live = true;
     const load = () =>
       opsApi
-        .get<OpsDashboard>('/api/ops/dashboard', undefined, { silent: true })
+        // A refresh of the page's own: it does not keep an unattended session alive.
+        .get<OpsDashboard>('/api/ops/dashboard', undefined, { silent: true, passive: true })
         .then((d) => {
           if (!live) return;
           const next: Record<string, number> = {};
@@ -202,6 +204,7 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
         </Who>
       </Side>
       {open && <Scrim onClick={() => setOpen(false)} aria-hidden="true" />}
+      {me && <IdleGuard me={me} onSignOut={() => void signOut()} />}
       <Main id="ops-main" tabIndex={-1}>
         {children}
       </Main>

@@ -7,9 +7,14 @@
  *
  * A trader or demo token on an ops call is refused (1300) and logged; an ops token on a trader call is refused by
  * lib/auth.ts (1305).
+ *
+ * "Idle" means no call made by the person: the pages' background refreshes (menu counts, the dashboard) send
+ * `x-ops-passive: 1`, which checks the session without pushing its idle clock back, so a back office left open
+ * still signs out (the frame warns before, and "Stay signed in" is an ordinary call). The limit is
+ * `OPS_IDLE_SECONDS` (30 minutes).
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ERROR_CODES, OPS_ABSOLUTE_TIMEOUT_MS, OPS_IDLE_TIMEOUT_MS } from '@meridian/shared/pure';
+import { ERROR_CODES, OPS_ABSOLUTE_TIMEOUT_MS, OPS_PASSIVE_HEADER } from '@meridian/shared/pure';
 import type { OpsMe, OpsRole } from '@meridian/shared/pure';
 import type { AppContext } from '../../context';
 import { findSessionUser, tokenFrom } from '../../lib/auth';
@@ -23,8 +28,11 @@ import { matchTotp } from './totp';
 
 export const OPS_TOKEN_PREFIX = 'ops_';
 const OPS_TOKEN_LENGTH = OPS_TOKEN_PREFIX.length + 64;
-/** Writing last_seen_at on every call is wasted work; this much staleness is invisible against 30 minutes. */
-const TOUCH_EVERY_MS = 15_000;
+/**
+ * Writing last_seen_at on every call is wasted work; this much staleness is invisible against 30 minutes (a
+ * twentieth of a shorter limit). The frame's countdown allows for it (`opsTouchSlackMs`).
+ */
+export const touchEveryMs = (idleMs: number): number => Math.min(15_000, Math.floor(idleMs / 20));
 
 export type OpsActor = {
   id: number;
@@ -32,6 +40,8 @@ export type OpsActor = {
   roles: OpsRole[];
   sessionId: number;
   expiresAt: number;
+  /** The idle limit of the session (config `OPS_IDLE_SECONDS`), ms. */
+  idleMs: number;
 };
 
 declare module 'fastify' {
@@ -50,9 +60,17 @@ function newOpsToken(): string {
   return OPS_TOKEN_PREFIX + randomSecret(48);
 }
 
-/** The live ops session of `token` at `now`, its idle clock pushed back; null when missing, idle, over or revoked. */
-export async function findOpsSession(ctx: AppContext, token: string): Promise<OpsActor | null> {
+/**
+ * The live ops session of `token` at `now`, its idle clock pushed back (unless `passive`); null when missing, idle,
+ * over or revoked.
+ */
+export async function findOpsSession(
+  ctx: AppContext,
+  token: string,
+  { passive = false }: { passive?: boolean } = {},
+): Promise<OpsActor | null> {
   const now = ctx.now();
+  const idleMs = ctx.config.opsIdleMs;
   const row = await ctx.db
     .selectFrom('ops_sessions')
     .innerJoin('ops_accounts', 'ops_accounts.id', 'ops_sessions.ops_id')
@@ -67,11 +85,11 @@ export async function findOpsSession(ctx: AppContext, token: string): Promise<Op
     .where('ops_sessions.token_hash', '=', sha256(token))
     .where('ops_sessions.revoked_at', 'is', null)
     .where('ops_sessions.expires_at', '>', now)
-    .where('ops_sessions.last_seen_at', '>', now - OPS_IDLE_TIMEOUT_MS)
+    .where('ops_sessions.last_seen_at', '>', now - idleMs)
     .where('ops_accounts.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
-  if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
+  if (!passive && now - row.last_seen_at >= touchEveryMs(idleMs)) {
     await ctx.db
       .updateTable('ops_sessions')
       .set({ last_seen_at: now })
@@ -84,6 +102,7 @@ export async function findOpsSession(ctx: AppContext, token: string): Promise<Op
     roles: parseRoles(row.roles),
     sessionId: row.session_id,
     expiresAt: row.expires_at,
+    idleMs,
   };
 }
 
@@ -93,7 +112,7 @@ export function meOf(actor: OpsActor): OpsMe {
     email: actor.email,
     roles: actor.roles,
     expires_at: actor.expiresAt,
-    idle_timeout_ms: OPS_IDLE_TIMEOUT_MS,
+    idle_timeout_ms: actor.idleMs,
   };
 }
 
@@ -128,7 +147,7 @@ export function requireOps(ctx: AppContext, roles: readonly OpsRole[] | 'any'): 
       if (trader) await refuseTraderToken(ctx, req, trader.id, trader.isDemo);
       throw sessionExpired();
     }
-    const actor = await findOpsSession(ctx, token);
+    const actor = await findOpsSession(ctx, token, { passive: req.headers[OPS_PASSIVE_HEADER] === '1' });
     if (!actor) throw sessionExpired();
     req.ops = actor;
     if (roles === 'any' || actor.roles.includes('admin')) return;
@@ -152,7 +171,7 @@ export async function optionalOps(
 ): Promise<OpsActor | null> {
   const token = tokenFrom(req);
   if (!token || !isOpsToken(token)) return null;
-  const actor = await findOpsSession(ctx, token);
+  const actor = await findOpsSession(ctx, token, { passive: req.headers[OPS_PASSIVE_HEADER] === '1' });
   if (!actor) return null;
   return actor.roles.includes('admin') || actor.roles.some((r) => roles.includes(r)) ? actor : null;
 }
@@ -220,6 +239,7 @@ export async function signIn(
     roles: parseRoles(account.roles),
     sessionId: session.id,
     expiresAt,
+    idleMs: ctx.config.opsIdleMs,
   };
   await appendAudit(ctx.db, {
     action: 'ops.sign_in',
