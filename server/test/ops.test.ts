@@ -235,6 +235,17 @@ describe.each(MODES)('ops back office (%s)', (mode) => {
       expect(r.body.code).toBe(1300);
       const logged = await auditRows(t.app, 'security.trader_token_on_ops');
       expect(logged.some((row) => row.object_id === String(trader.user.id))).toBe(true);
+      // The audit page gets the trader's UID beside the internal id (it shows the UID).
+      const admin = await createOpsUser(t.app, ['admin']);
+      const page = await call(t.app, {
+        method: 'GET',
+        url: '/api/ops/audit?action=security.trader_token_on_ops',
+        token: admin.token,
+      });
+      const listed = (page.body.data.data as { object_id: string; refs: Record<string, string> }[]).find(
+        (row) => row.object_id === String(trader.user.id),
+      );
+      expect(listed?.refs[`user:${trader.user.id}`]).toMatch(/^\d{8}$/);
     });
   });
 

@@ -75,6 +75,11 @@ export type OpsAuditRow = {
   /** Before/after summary as JSON text. */
   summary: string;
   ip: string;
+  /**
+   * Who the summary's ids are: `user:<id>` → the trader's UID (for `user_id` keys, and a `security.*` row's
+   * object), `ops:<id>` → the ops account's e-mail (for `assignee`, `ops_id`).
+   */
+  refs: Record<string, string>;
 };
 
 /** `GET /api/ops/audit` query. `from`/`to` are epoch ms (inclusive from, exclusive to). */
