@@ -58,6 +58,7 @@ test('the idle sign-out warns first, "Stay signed in" extends the session, and a
 
   // Typing makes no call.
   await page.getByTestId('news-title').fill('Kept across the sign-out');
+  await page.getByTestId('news-desc').fill('Written before an idle sign-out');
   await page.getByTestId('news-content-input').fill('<p>Typed for a long time.</p>');
 
   // The warning comes before the end, with the time left.
@@ -96,6 +97,7 @@ test('the idle sign-out warns first, "Stay signed in" extends the session, and a
   await expect(page.getByTestId('page-ops-news')).toBeVisible();
   await expect(page.getByTestId('news-restored')).toBeVisible();
   await expect(page.getByTestId('news-title')).toHaveValue('Kept across the sign-out');
+  await expect(page.getByTestId('news-desc')).toHaveValue('Written before an idle sign-out');
   await expect(page.getByTestId('news-content-input')).toHaveValue('<p>Typed for a long time.</p>');
 
   // Saved: the device copy is gone (a reload shows no restored note).
