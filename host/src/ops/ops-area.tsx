@@ -23,6 +23,7 @@ import type { OpsDashboard, OpsMe } from '@meridian/shared/pure';
 import type { RemoteKey } from '../app/routes';
 import { OpsMenuIcon } from './icons';
 import { IdleGuard } from './idle-guard';
+import { OpsLanguagePicker } from './language-picker';
 import OpsAuditPage from './pages/audit-page';
 import OpsDashboardPage from './pages/dashboard-page';
 import LoginPage from './pages/login-page';
@@ -198,6 +199,7 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
           </strong>
           <span>{me?.roles.map((r) => t(`role.${r}`)).join(' · ')}</span>
           <small>{t('idleNote')}</small>
+          <Language />
           <SignOut type="button" onClick={() => void signOut()} data-testid="ops-sign-out">
             {t('signOut')}
           </SignOut>
@@ -379,6 +381,10 @@ const Who = styled.div`
   small {
     margin-top: ${({ theme }) => theme.space(1)};
   }
+`;
+
+const Language = styled(OpsLanguagePicker)`
+  margin-top: ${({ theme }) => theme.space(3)};
 `;
 
 const SignOut = styled.button`
