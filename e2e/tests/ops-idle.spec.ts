@@ -48,7 +48,11 @@ test('the idle sign-out warns first, "Stay signed in" extends the session, and a
 }) => {
   test.setTimeout(240_000);
   const agent = await createOps('support', 'idle');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+  });
   await withLanguage(context, 'en');
   const page = await context.newPage();
   await signInOps(page, agent, '/ops/news');

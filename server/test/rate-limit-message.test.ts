@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { rateLimitError } from '../src/lib/limits';
 
-const en = JSON.parse(
-  fs.readFileSync(path.join(__dirname, '../../locales/en/server.json'), 'utf8'),
-) as { error: Record<string, string> };
+const en = JSON.parse(fs.readFileSync(path.join(__dirname, '../../locales/en/server.json'), 'utf8')) as {
+  error: Record<string, string>;
+};
 
 it('says seconds under a minute and whole minutes (rounded up) from a minute on', () => {
   expect(rateLimitError(45)).toMatchObject({ code: 1004, key: 'error.rateLimited', params: { seconds: 45 } });

@@ -12,13 +12,7 @@ export {
   readOpsSession,
 } from './ops/session';
 export { opsApi } from './ops/api';
-export {
-  readOpsActiveAt,
-  markOpsActivity,
-  opsIdlePhase,
-  opsWarnBeforeMs,
-  opsTouchSlackMs,
-} from './ops/idle';
+export { readOpsActiveAt, markOpsActivity, opsIdlePhase, opsWarnBeforeMs, opsTouchSlackMs } from './ops/idle';
 export { readOpsDraft, writeOpsDraft, clearOpsDraft, listOpsDrafts } from './ops/drafts';
 export { formatOpsTime, waitTone, waitParts } from './ops/format';
 export {

@@ -97,9 +97,7 @@ export function IdleGuard({ me, onSignOut }: { me: OpsMe; onSignOut: () => void 
         </Buttons>
       }
     >
-      <span data-testid="ops-idle-warning">
-        {t('idle.body', { time: clockText(phase.leftMs) })}
-      </span>
+      <span data-testid="ops-idle-warning">{t('idle.body', { time: clockText(phase.leftMs) })}</span>
     </Dialog>
   );
 }

@@ -108,7 +108,8 @@ export function summaryText(summary: string, refs: Record<string, string> = {}):
   if (!v || typeof v !== 'object' || Array.isArray(v)) return summary;
   const { before, after, ...extra } = v as { before?: unknown; after?: unknown } & Record<string, unknown>;
   const show = (key: string, x: unknown): string => {
-    if (typeof x === 'number' && USER_KEYS.has(key)) return refs[`user:${x}`] ? `UID ${refs[`user:${x}`]}` : `#${x}`;
+    if (typeof x === 'number' && USER_KEYS.has(key))
+      return refs[`user:${x}`] ? `UID ${refs[`user:${x}`]}` : `#${x}`;
     if (typeof x === 'number' && OPS_KEYS.has(key)) return x === 0 ? '—' : (refs[`ops:${x}`] ?? `#${x}`);
     if (x === null && OPS_KEYS.has(key)) return '—';
     return typeof x === 'string' ? x : JSON.stringify(x);
@@ -171,7 +172,8 @@ export default function OpsAuditPage() {
   const set = (f: Field) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [f]: e.target.value }));
   const actionLabel = (a: string) => (i18n.exists(`ops:audit.actions.${a}`) ? t(`audit.actions.${a}`) : a);
-  const areaLabel = (area: string) => t('audit.area', { area: AREA_LABELS[area] ? t(AREA_LABELS[area]) : area });
+  const areaLabel = (area: string) =>
+    t('audit.area', { area: AREA_LABELS[area] ? t(AREA_LABELS[area]) : area });
 
   return (
     <OpsPage title={t('audit.title')} subtitle={t('audit.subtitle')} testId="page-ops-audit">

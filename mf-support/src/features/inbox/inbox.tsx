@@ -122,7 +122,9 @@ export function Inbox() {
 
   // The rows on screen are those of the tab shown (the previous tab's stay in `list` until the new ones load).
   const listed =
-    list.status === 'ready' && list.data.view.tab === status && list.data.view.mine === mine ? list.data : null;
+    list.status === 'ready' && list.data.view.tab === status && list.data.view.mine === mine
+      ? list.data
+      : null;
   useEffect(() => {
     dispatch({ type: 'view', view: { tab: status, mine } });
   }, [status, mine]);

@@ -175,11 +175,7 @@ export function NewsEditor() {
       title={t('news.title')}
       subtitle={t('news.subtitle')}
       actions={
-        <OpsButton
-          type="button"
-          onClick={() => show(EMPTY)}
-          data-testid="news-new"
-        >
+        <OpsButton type="button" onClick={() => show(EMPTY)} data-testid="news-new">
           {t('news.new')}
         </OpsButton>
       }
@@ -334,7 +330,9 @@ function AnnouncementEditor() {
       (server) => {
         const saved = readOpsDraft<AnnouncementFields>(ANNOUNCEMENT_DRAFT);
         const restore =
-          saved && (saved.data.title !== server.title || saved.data.content !== server.content) ? saved : null;
+          saved && (saved.data.title !== server.title || saved.data.content !== server.content)
+            ? saved
+            : null;
         setBase(server);
         setA(restore ? { ...server, title: restore.data.title, content: restore.data.content } : server);
         setRestoredAt(restore ? restore.savedAt : null);

@@ -145,10 +145,18 @@ async function withRefs(db: Q, rows: Omit<OpsAuditRow, 'refs'>[]): Promise<OpsAu
       users.add(Number(r.object_id));
   });
   const userRows = users.size
-    ? await db.selectFrom('users').select(['id', 'uid']).where('id', 'in', [...users]).execute()
+    ? await db
+        .selectFrom('users')
+        .select(['id', 'uid'])
+        .where('id', 'in', [...users])
+        .execute()
     : [];
   const opsRows = ops.size
-    ? await db.selectFrom('ops_accounts').select(['id', 'email']).where('id', 'in', [...ops]).execute()
+    ? await db
+        .selectFrom('ops_accounts')
+        .select(['id', 'email'])
+        .where('id', 'in', [...ops])
+        .execute()
     : [];
   const uidOf = new Map(userRows.map((u) => [Number(u.id), String(u.uid)]));
   const emailOf = new Map(opsRows.map((o) => [Number(o.id), o.email]));
