@@ -256,7 +256,10 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
       reply.header('Vary', 'Origin');
       if (req.method === 'OPTIONS') {
         reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-        reply.header('Access-Control-Allow-Headers', 'lang, authorization, content-type, token');
+        reply.header(
+          'Access-Control-Allow-Headers',
+          'lang, authorization, content-type, token, x-ops-passive',
+        );
         reply.header('Access-Control-Max-Age', '600');
         return reply.code(204).send();
       }

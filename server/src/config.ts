@@ -85,6 +85,13 @@ const envSchema = z.object({
    * long (plus a third of it); a leader that cannot renew steps down before it ends.
    */
   LEASE_TTL_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
+  /** An ops session ends after this many seconds without a call made by the person (30 minutes). */
+  OPS_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(20)
+    .max(24 * 3600)
+    .default(30 * 60),
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -130,6 +137,8 @@ export type Config = {
   wsConnectsPerIpPerMinute: number;
   wsSocketsPerSession: number;
   wsAnonymousSocketsPerIp: number;
+  /** An ops session ends after this long without a call made by the person, ms (OPS_IDLE_TIMEOUT_MS by default). */
+  opsIdleMs: number;
 };
 
 export class ConfigError extends Error {
@@ -166,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     leaseTtlMs: e.LEASE_TTL_MS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     withdrawCoolingMs: e.WITHDRAW_COOLING_SECONDS * 1000,
+    opsIdleMs: e.OPS_IDLE_SECONDS * 1000,
     checkResponses:
       e.CHECK_RESPONSES === undefined
         ? e.NODE_ENV !== 'production'

@@ -195,6 +195,31 @@ describe.each(MODES)('ops back office (%s)', (mode) => {
       expect((await auditRows(t.app, 'ops.sign_out')).some((r) => r.actor_id === out.id)).toBe(true);
     });
 
+    it('a passive call (a background refresh) checks the session without pushing its idle end back', async () => {
+      const ops = await createOpsUser(t.app, ['support']);
+      const me = (passive: boolean) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/ops/auth/me',
+          headers: { authorization: ops.token, ...(passive ? { 'x-ops-passive': '1' } : {}) },
+        });
+      tick(20 * 60_000);
+      expect((await me(true)).json().code).toBe(1);
+      tick(9 * 60_000);
+      expect((await me(true)).json().code).toBe(1);
+      // 31 minutes since the last call the person made: the refreshes in between did not keep it alive.
+      tick(2 * 60_000);
+      expect((await me(true)).json().code).toBe(999);
+
+      const active = await createOpsUser(t.app, ['support']);
+      const meActive = () =>
+        t.app.inject({ method: 'GET', url: '/api/ops/auth/me', headers: { authorization: active.token } });
+      tick(20 * 60_000);
+      expect((await meActive()).json().code).toBe(1);
+      tick(20 * 60_000);
+      expect((await meActive()).json().code).toBe(1);
+    });
+
     it('are a kind apart: an ops token on a trader call is refused, a trader token on an ops call too (and logged)', async () => {
       const ops = await createOpsUser(t.app, ['admin']);
       const info = await call(t.app, { method: 'GET', url: '/api/user/info', token: ops.token });
@@ -210,6 +235,17 @@ describe.each(MODES)('ops back office (%s)', (mode) => {
       expect(r.body.code).toBe(1300);
       const logged = await auditRows(t.app, 'security.trader_token_on_ops');
       expect(logged.some((row) => row.object_id === String(trader.user.id))).toBe(true);
+      // The audit page gets the trader's UID beside the internal id (it shows the UID).
+      const admin = await createOpsUser(t.app, ['admin']);
+      const page = await call(t.app, {
+        method: 'GET',
+        url: '/api/ops/audit?action=security.trader_token_on_ops',
+        token: admin.token,
+      });
+      const listed = (page.body.data.data as { object_id: string; refs: Record<string, string> }[]).find(
+        (row) => row.object_id === String(trader.user.id),
+      );
+      expect(listed?.refs[`user:${trader.user.id}`]).toMatch(/^\d{8}$/);
     });
   });
 

@@ -12,6 +12,7 @@ describe('config', () => {
     expect(c.host).toBe('0.0.0.0');
     expect(c.databaseUrl).toBeUndefined();
     expect(c.siteTitle).toBe('Meridian');
+    expect(c.opsIdleMs).toBe(30 * 60_000);
     expect(c.dataDir.endsWith(`${path.sep}data`)).toBe(true);
     expect(c.staticDir.endsWith(`${path.sep}dist`)).toBe(true);
     expect(fs.existsSync(path.join(c.repoRoot, 'pnpm-workspace.yaml'))).toBe(true);
@@ -22,12 +23,14 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ REDIS_URL: 'nope' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+    expect(() => loadConfig({ OPS_IDLE_SECONDS: '5' })).toThrow(/OPS_IDLE_SECONDS/);
   });
   it('reads the environment', () => {
     const c = loadConfig({ PORT: '9000', DATABASE_URL: 'postgres://u@h/db', SITE_TITLE: 'DEMO' });
     expect(c.port).toBe(9000);
     expect(c.databaseUrl).toBe('postgres://u@h/db');
     expect(c.siteTitle).toBe('DEMO');
+    expect(loadConfig({ OPS_IDLE_SECONDS: '90' }).opsIdleMs).toBe(90_000);
   });
 });
 

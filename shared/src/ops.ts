@@ -12,6 +12,8 @@ export {
   readOpsSession,
 } from './ops/session';
 export { opsApi, opsChangeCountAtom } from './ops/api';
+export { readOpsActiveAt, markOpsActivity, opsIdlePhase, opsWarnBeforeMs, opsTouchSlackMs } from './ops/idle';
+export { readOpsDraft, writeOpsDraft, clearOpsDraft, listOpsDrafts } from './ops/drafts';
 export { formatOpsTime, waitTone, waitParts } from './ops/format';
 export {
   OpsPage,
@@ -41,4 +43,7 @@ export {
 } from './ops/kit';
 
 export type { OpsSession } from './ops/session';
+export type { OpsRequestOptions } from './ops/api';
+export type { OpsIdlePhase } from './ops/idle';
+export type { OpsDraft } from './ops/drafts';
 export type { OpsPageProps, OpsTone, OpsLoad } from './ops/kit';

@@ -202,7 +202,13 @@ export { QUOTE_MAX_AGE_MS, quoteIsFresh } from './contract/markets';
 export type { TradeListItem, Category, Candle } from './contract/markets';
 export type { Health, HealthState, RedisState, FeedState } from './contract/health';
 export type { RankingItem, RankingPage } from './contract/social';
-export { OPS_ROLES, OPS_IDLE_TIMEOUT_MS, OPS_ABSOLUTE_TIMEOUT_MS, KYC_REJECT_REASONS } from './contract/ops';
+export {
+  OPS_ROLES,
+  OPS_IDLE_TIMEOUT_MS,
+  OPS_ABSOLUTE_TIMEOUT_MS,
+  OPS_PASSIVE_HEADER,
+  KYC_REJECT_REASONS,
+} from './contract/ops';
 export type {
   OpsRole,
   OpsMe,

@@ -91,3 +91,33 @@ it('signs in with e-mail, password and the 6-digit code; a refusal shows the ser
   expect(s.find('/api/ops/auth/login')[1]?.body).toEqual({ email: 'a@b.co', password: 'pw', code: '654321' });
   expect(await screen.findByTestId('page-ops')).toBeInTheDocument();
 });
+
+it('warns before the idle sign-out; "Stay signed in" makes a call; when the time is up the sign-in page shows', async () => {
+  const s = mockServer({
+    'GET /api/ops/auth/me': ok(me(['support'])),
+    'GET /api/ops/dashboard': ok({ items: [], users_online: 0, orders_today: 0, server_time: Date.now() }),
+  });
+  signedIn(['support']);
+  show('/ops');
+  expect(await screen.findByTestId('page-ops')).toBeInTheDocument();
+  // The menu counts are the frame's own refresh: passive, they do not extend the session (the dashboard page's
+  // first load, the person opening it, does).
+  await waitFor(() => expect(s.find('/api/ops/dashboard').length).toBe(2));
+  expect(s.find('/api/ops/dashboard').filter((c) => c.headers['x-ops-passive'] === '1').length).toBe(1);
+  // 29 minutes since the last call the person made.
+  await waitFor(() => expect(s.find('/api/ops/auth/me').length).toBe(1));
+  localStorage.setItem('meridian.ops.activeAt', String(Date.now() - 29 * 60_000));
+  const warning = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+  expect(warning).toHaveTextContent('Still there?');
+  expect(screen.getByTestId('ops-idle-warning')).toHaveTextContent(/signed out in 0:\d\d/);
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('ops-idle-stay'));
+  });
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  expect(s.find('/api/ops/auth/me').length).toBe(2);
+  expect(s.find('/api/ops/auth/me')[1]?.headers['x-ops-passive']).toBeUndefined();
+
+  localStorage.setItem('meridian.ops.activeAt', String(Date.now() - 31 * 60_000));
+  expect(await screen.findByTestId('page-ops-login', {}, { timeout: 5000 })).toBeInTheDocument();
+  expect(appStore.get(opsSessionAtom).signedIn).toBe(false);
+}, 30_000);

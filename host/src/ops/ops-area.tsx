@@ -23,6 +23,8 @@ import { OPS_PATHS } from '@meridian/shared/pure';
 import type { OpsDashboard, OpsMe } from '@meridian/shared/pure';
 import type { RemoteKey } from '../app/routes';
 import { OpsMenuIcon } from './icons';
+import { IdleGuard } from './idle-guard';
+import { OpsLanguagePicker } from './language-picker';
 import OpsAuditPage from './pages/audit-page';
 import OpsDashboardPage from './pages/dashboard-page';
 import LoginPage from './pages/login-page';
@@ -121,7 +123,8 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
     let live = true;
     const load = () =>
       opsApi
-        .get<OpsDashboard>('/api/ops/dashboard', undefined, { silent: true })
+        // A refresh of the page's own: it does not keep an unattended session alive.
+        .get<OpsDashboard>('/api/ops/dashboard', undefined, { silent: true, passive: true })
         .then((d) => {
           if (!live) return;
           const next: Record<string, number> = {};
@@ -199,12 +202,14 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
           </strong>
           <span>{me?.roles.map((r) => t(`role.${r}`)).join(' · ')}</span>
           <small>{t('idleNote')}</small>
+          <Language />
           <SignOut type="button" onClick={() => void signOut()} data-testid="ops-sign-out">
             {t('signOut')}
           </SignOut>
         </Who>
       </Side>
       {open && <Scrim onClick={() => setOpen(false)} aria-hidden="true" />}
+      {me && <IdleGuard me={me} onSignOut={() => void signOut()} />}
       <Main id="ops-main" tabIndex={-1}>
         {children}
       </Main>
@@ -379,6 +384,10 @@ const Who = styled.div`
   small {
     margin-top: ${({ theme }) => theme.space(1)};
   }
+`;
+
+const Language = styled(OpsLanguagePicker)`
+  margin-top: ${({ theme }) => theme.space(3)};
 `;
 
 const SignOut = styled.button`

@@ -13,7 +13,17 @@ export async function enforceLimit(ctx: AppContext, name: keyof RateLimits, key:
     // The shared limiter (Redis) is down: refuse rather than run unprotected.
     throw new AppError(ERROR_CODES.unavailable, 'error.unavailable', {}, 503);
   }
-  if (!r.allowed) {
-    throw new AppError(ERROR_CODES.rateLimited, 'error.rateLimited', { seconds: r.retryAfterSec }, 429);
-  }
+  if (!r.allowed) throw rateLimitError(r.retryAfterSec);
+}
+
+/** 1004 saying when to try again: seconds under a minute, whole minutes (rounded up) from one minute on. */
+export function rateLimitError(retryAfterSec: number): AppError {
+  return retryAfterSec >= 60
+    ? new AppError(
+        ERROR_CODES.rateLimited,
+        'error.rateLimitedMinutes',
+        { minutes: Math.ceil(retryAfterSec / 60) },
+        429,
+      )
+    : new AppError(ERROR_CODES.rateLimited, 'error.rateLimited', { seconds: retryAfterSec }, 429);
 }

@@ -9,9 +9,15 @@ import type { OpsPath } from '../navigation/ops-paths';
 export const OPS_ROLES = ['admin', 'support', 'finance', 'compliance'] as const;
 export type OpsRole = (typeof OPS_ROLES)[number];
 
-/** Ops sessions: this long without a call ends them, and this long in all. */
+/** Ops sessions: this long without a call ends them (by default: `OPS_IDLE_SECONDS`), and this long in all. */
 export const OPS_IDLE_TIMEOUT_MS = 30 * 60_000;
 export const OPS_ABSOLUTE_TIMEOUT_MS = 12 * 3_600_000;
+
+/**
+ * Request header of an ops call made by the page itself (a background refresh), not by the person: `1` checks the
+ * session without pushing its idle end back, so a back office left open still signs out after the idle limit.
+ */
+export const OPS_PASSIVE_HEADER = 'x-ops-passive';
 
 /** The signed-in ops person (`GET /api/ops/auth/me`, and the sign-in answer). */
 export type OpsMe = {
@@ -20,7 +26,7 @@ export type OpsMe = {
   roles: OpsRole[];
   /** Epoch ms: the session ends then whatever happens (12 h after sign-in). */
   expires_at: number;
-  /** Idle timeout in ms (30 min): every call pushes the idle end back. */
+  /** Idle timeout in ms (30 min by default): every call but a passive one pushes the idle end back. */
   idle_timeout_ms: number;
 };
 
@@ -69,6 +75,11 @@ export type OpsAuditRow = {
   /** Before/after summary as JSON text. */
   summary: string;
   ip: string;
+  /**
+   * Who the summary's ids are: `user:<id>` → the trader's UID (for `user_id` keys, and a `security.*` row's
+   * object), `ops:<id>` → the ops account's e-mail (for `assignee`, `ops_id`).
+   */
+  refs: Record<string, string>;
 };
 
 /** `GET /api/ops/audit` query. `from`/`to` are epoch ms (inclusive from, exclusive to). */

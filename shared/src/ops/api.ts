@@ -1,17 +1,31 @@
 /**
  * The API client for ops pages: the one client, with the ops token instead of the trader's; code 999 ends the ops
- * session (the ops shell then shows the sign-in page, keeping where the person was).
+ * session (the ops shell then shows the sign-in page, keeping where the person was). A call is the person's unless
+ * marked `passive` (a background refresh): those do not push the session's idle end back (./idle.ts).
  */
 import { api, appStore, atom, getApiConfig } from '@meridian/shared';
 import type { Params, RequestOptions, WithMessage } from '@meridian/shared';
+import { OPS_PASSIVE_HEADER } from '../contract/ops';
+import { markOpsActivity } from './idle';
 import { clearOpsSessionAtom, opsSessionAtom } from './session';
+
+export type OpsRequestOptions = RequestOptions & {
+  /** A refresh the page makes by itself: checks the session without counting as the person's activity. */
+  passive?: boolean;
+};
 
 const auth = (): NonNullable<RequestOptions['auth']> => ({
   token: appStore.get(opsSessionAtom).token,
   onExpired: () => appStore.set(clearOpsSessionAtom),
 });
 
-const withAuth = (opts?: RequestOptions): RequestOptions => ({ ...opts, auth: auth() });
+const withAuth = (opts?: OpsRequestOptions): RequestOptions => {
+  const { passive, ...rest } = opts ?? {};
+  if (passive) return { ...rest, headers: { ...rest.headers, [OPS_PASSIVE_HEADER]: '1' }, auth: auth() };
+  // The server pushes the idle end back when it gets the call; counted from when it is sent.
+  if (appStore.get(opsSessionAtom).token) markOpsActivity();
+  return { ...rest, auth: auth() };
+};
 
 /** How many ops changes (successful POSTs) this tab has made; private, bumped by the client itself. */
 const opsChangesBaseAtom = atom(0);
@@ -28,15 +42,15 @@ const changed = <T>(result: T): T => {
 };
 
 export const opsApi = {
-  get<T>(path: string, params?: Params, opts?: RequestOptions): Promise<T> {
+  get<T>(path: string, params?: Params, opts?: OpsRequestOptions): Promise<T> {
     return api.get<T>(path, params, withAuth(opts));
   },
   /** POST, form-encoded (the server's ops calls take forms and JSON alike). */
-  post<T>(path: string, body?: Params, opts?: RequestOptions): Promise<T> {
+  post<T>(path: string, body?: Params, opts?: OpsRequestOptions): Promise<T> {
     return api.post<T>(path, body, withAuth({ form: true, ...opts })).then(changed);
   },
   /** POST resolving with the data and the server's sentence (shown to the person as a toast). */
-  postWithMessage<T>(path: string, body?: Params, opts?: RequestOptions): Promise<WithMessage<T>> {
+  postWithMessage<T>(path: string, body?: Params, opts?: OpsRequestOptions): Promise<WithMessage<T>> {
     return api.postWithMessage<T>(path, body, withAuth({ form: true, ...opts })).then(changed);
   },
   /** A private file (an identity photo) as a Blob, with the ops token. */

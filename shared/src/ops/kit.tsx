@@ -425,7 +425,7 @@ export function OpsPager({
       <OpsButton type="button" onClick={() => onPage(page - 1)} disabled={page <= 1}>
         {t('pager.prev')}
       </OpsButton>
-      <span>{t('pager.status', { page, pages, total })}</span>
+      <span>{t('pager.status', { page, pages, count: total })}</span>
       <OpsButton type="button" onClick={() => onPage(page + 1)} disabled={page >= pages}>
         {t('pager.next')}
       </OpsButton>

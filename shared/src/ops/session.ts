@@ -4,6 +4,7 @@
  */
 import { appStore, atom, readStorage, writeStorage } from '@meridian/shared';
 import type { OpsMe, OpsRole } from '../contract/ops';
+import { clearOpsActivity, markOpsActivity } from './idle';
 
 const TOKEN_KEY = 'meridian.ops.token';
 const ME_KEY = 'meridian.ops.me';
@@ -30,6 +31,9 @@ export const opsSessionAtom = atom<OpsSession>((get) => {
 
 /** After sign-in (or a refreshed `me`). */
 export const setOpsSessionAtom = atom(null, (_get, set, next: { token: string; me: OpsMe }) => {
+  // A new session starts its idle clock now (a refreshed `me` was a call of the person's anyway).
+  if (readStorage(TOKEN_KEY) !== next.token) clearOpsActivity();
+  markOpsActivity();
   writeStorage(TOKEN_KEY, next.token);
   writeStorage(ME_KEY, JSON.stringify(next.me));
   set(tokenBaseAtom, next.token);
@@ -38,6 +42,7 @@ export const setOpsSessionAtom = atom(null, (_get, set, next: { token: string; m
 
 /** Sign-out or expiry. */
 export const clearOpsSessionAtom = atom(null, (_get, set) => {
+  clearOpsActivity();
   writeStorage(TOKEN_KEY, null);
   writeStorage(ME_KEY, null);
   set(tokenBaseAtom, null);

@@ -29,18 +29,57 @@ import { OPS_PATHS } from '@meridian/shared/pure';
 import type { OpsAuditRow, OpsPage as Page } from '@meridian/shared/pure';
 
 const LIMIT = 50;
-/** Actions the filter offers by name (any other can be typed in the address). */
-const ACTIONS = [
-  'ops.',
-  'ops.sign_in',
-  'ops.sign_in_failed',
-  'ops.sign_out',
-  'kyc.',
-  'user.',
-  'staff.',
-  'remote.',
-  'security.trader_token_on_ops',
+/**
+ * Actions the filter offers: every area of docs/ops.md (its whole area, then each action), so a reader finds the
+ * finance, support and news rows too. Any other name can be typed in the address.
+ */
+export const AUDIT_ACTIONS: Record<string, readonly string[]> = {
+  ops: ['sign_in', 'sign_in_failed', 'sign_out'],
+  kyc: ['approve', 'reject'],
+  user: ['freeze', 'unfreeze', 'sign_out_all'],
+  deposit: ['approve', 'reject', 'invalid'],
+  withdrawal: ['pay', 'reject'],
+  cashier: ['channelCreate', 'channelEnable', 'channelDisable', 'currencyCreate', 'currencyUpdate'],
+  support: ['reply', 'assign', 'resolve', 'reopen', 'canned_create', 'canned_delete'],
+  news: ['create', 'update', 'publish', 'unpublish'],
+  announcement: ['save'],
+  staff: ['create', 'roles', 'disable', 'enable', 'reset_totp', 'reset_password'],
+  remote: ['release', 'rollback'],
+  security: ['trader_token_on_ops'],
+};
+/** Each area by the name the menu (or the roles) already give it; the rest have their own. */
+const AREA_LABELS: Record<string, string> = {
+  ops: 'audit.areas.ops',
+  kyc: 'menu.kyc',
+  user: 'menu.users',
+  deposit: 'menu.deposits',
+  withdrawal: 'menu.withdrawals',
+  cashier: 'menu.cashier',
+  support: 'role.support',
+  news: 'menu.news',
+  announcement: 'audit.areas.announcement',
+  staff: 'menu.staff',
+  remote: 'menu.remotes',
+  security: 'audit.areas.security',
+};
+const OBJECT_TYPES = [
+  'ops_account',
+  'user',
+  'real_name',
+  'remote',
+  'conversation',
+  'canned',
+  'news',
+  'announcement',
+  'deposit',
+  'withdrawal',
+  'channel',
+  'currency',
 ];
+const ACTIONS = Object.entries(AUDIT_ACTIONS).flatMap(([area, verbs]) => [
+  `${area}.`,
+  ...verbs.map((v) => `${area}.${v}`),
+]);
 const FIELDS = ['actor', 'action', 'object_type', 'object_id', 'from', 'to'] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -51,8 +90,15 @@ const dayStart = (day: string | null): number | undefined => {
   return Number.isFinite(t) ? t : undefined;
 };
 
-/** `{"before":{"a":1},"after":{"a":2},"note":"x"}` as `a: 1 → 2 · note: x`; anything else as it is. */
-export function summaryText(summary: string): string {
+const USER_KEYS = new Set(['user_id']);
+const OPS_KEYS = new Set(['assignee', 'ops_id']);
+
+/**
+ * `{"before":{"a":1,"b":2},"after":{"a":3,"b":2},"note":"x"}` as `a: 1 → 3 · note: x`: only what changed (an edit
+ * that lists every field shows the one that moved); ids of traders and ops accounts as their UID and e-mail
+ * (`refs`, from the server); anything that is not such JSON as it is.
+ */
+export function summaryText(summary: string, refs: Record<string, string> = {}): string {
   let v: unknown;
   try {
     v = JSON.parse(summary);
@@ -61,16 +107,26 @@ export function summaryText(summary: string): string {
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) return summary;
   const { before, after, ...extra } = v as { before?: unknown; after?: unknown } & Record<string, unknown>;
-  const show = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x));
+  const show = (key: string, x: unknown): string => {
+    if (typeof x === 'number' && USER_KEYS.has(key))
+      return refs[`user:${x}`] ? `UID ${refs[`user:${x}`]}` : `#${x}`;
+    if (typeof x === 'number' && OPS_KEYS.has(key)) return x === 0 ? '—' : (refs[`ops:${x}`] ?? `#${x}`);
+    if (x === null && OPS_KEYS.has(key)) return '—';
+    return typeof x === 'string' ? x : JSON.stringify(x);
+  };
+  const label = (key: string) => (USER_KEYS.has(key) ? 'user' : key);
   const parts: string[] = [];
   const b = before && typeof before === 'object' ? (before as Record<string, unknown>) : {};
   const a = after && typeof after === 'object' ? (after as Record<string, unknown>) : {};
   for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    if (key in b && key in a) parts.push(`${key}: ${show(b[key])} → ${show(a[key])}`);
-    else if (key in a) parts.push(`${key}: ${show(a[key])}`);
-    else parts.push(`${key}: ${show(b[key])} → —`);
+    if (key in b && key in a) {
+      const was = show(key, b[key]);
+      const now = show(key, a[key]);
+      if (was !== now) parts.push(`${label(key)}: ${was} → ${now}`);
+    } else if (key in a) parts.push(`${label(key)}: ${show(key, a[key])}`);
+    else parts.push(`${label(key)}: ${show(key, b[key])} → —`);
   }
-  for (const [key, value] of Object.entries(extra)) parts.push(`${key}: ${show(value)}`);
+  for (const [key, value] of Object.entries(extra)) parts.push(`${label(key)}: ${show(key, value)}`);
   return parts.length ? parts.join(' · ') : '—';
 }
 
@@ -116,6 +172,8 @@ export default function OpsAuditPage() {
   const set = (f: Field) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [f]: e.target.value }));
   const actionLabel = (a: string) => (i18n.exists(`ops:audit.actions.${a}`) ? t(`audit.actions.${a}`) : a);
+  const areaLabel = (area: string) =>
+    t('audit.area', { area: AREA_LABELS[area] ? t(AREA_LABELS[area]) : area });
 
   return (
     <OpsPage title={t('audit.title')} subtitle={t('audit.subtitle')} testId="page-ops-audit">
@@ -133,17 +191,19 @@ export default function OpsAuditPage() {
             <option value="">{t('audit.any')}</option>
             {[...new Set([...ACTIONS, ...(draft.action ? [draft.action] : [])])].map((a) => (
               <option key={a} value={a}>
-                {a.endsWith('.') ? t('audit.area', { area: a.slice(0, -1) }) : actionLabel(a)}
+                {a.endsWith('.') ? areaLabel(a.slice(0, -1)) : `\u2003${actionLabel(a)}`}
               </option>
             ))}
           </OpsSelect>
         </OpsField>
         <OpsField label={t('audit.objectType')}>
-          <OpsInput
-            value={draft.object_type}
-            onChange={set('object_type')}
-            placeholder="user, real_name, remote…"
-          />
+          {/* Known types as suggestions (a placeholder would look like a value already typed). */}
+          <OpsInput value={draft.object_type} onChange={set('object_type')} list="ops-audit-object-types" />
+          <datalist id="ops-audit-object-types">
+            {OBJECT_TYPES.map((o) => (
+              <option key={o} value={o} />
+            ))}
+          </datalist>
         </OpsField>
         <OpsField label={t('audit.objectId')}>
           <OpsInput value={draft.object_id} onChange={set('object_id')} />
@@ -197,9 +257,15 @@ export default function OpsAuditPage() {
                           {r.actor_roles ? <Roles>{r.actor_roles}</Roles> : null}
                         </td>
                         <td>{actionLabel(r.action)}</td>
-                        <td>{r.object_type ? `${r.object_type} ${r.object_id ?? ''}` : '—'}</td>
+                        <td>
+                          {!r.object_type
+                            ? '—'
+                            : r.object_type === 'user' && r.refs[`user:${r.object_id}`]
+                              ? `user UID ${r.refs[`user:${r.object_id}`]}`
+                              : `${r.object_type} ${r.object_id ?? ''}`}
+                        </td>
                         <td className="wrap">
-                          <Summary>{summaryText(r.summary)}</Summary>
+                          <Summary>{summaryText(r.summary, r.refs)}</Summary>
                         </td>
                         <td>{r.ip}</td>
                       </tr>

@@ -2,7 +2,7 @@
  * /ops: what needs action now, for the signed-in person's roles (each module registers its own count on the
  * server), the oldest wait of each queue, and the day's activity. Refreshed every 30 seconds.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import styled from 'styled-components';
@@ -24,8 +24,15 @@ const REFRESH_MS = 30_000;
 export default function OpsDashboardPage() {
   const { t, i18n } = useTranslation('ops');
   const now = useOpsNow();
+  // Opening the page is the person's call; the refreshes every 30 s are the page's own (passive: they do not keep
+  // an unattended session alive).
+  const refreshes = useRef(0);
   const state = useOpsLoad(
-    () => opsApi.get<OpsDashboard>('/api/ops/dashboard', undefined, { silent: true }),
+    () =>
+      opsApi.get<OpsDashboard>('/api/ops/dashboard', undefined, {
+        silent: true,
+        passive: refreshes.current++ > 0,
+      }),
     'dashboard',
   );
   const { reload } = state;

@@ -11,6 +11,7 @@ import { appStore, isApiError, readStorage, writeStorage } from '@meridian/share
 import { OpsButton, OpsField, OpsInput, opsApi, setOpsSessionAtom } from '@meridian/shared/ops';
 import { OPS_PATHS } from '@meridian/shared/pure';
 import type { OpsSignInResult } from '@meridian/shared/pure';
+import { OpsLanguagePicker } from '../language-picker';
 
 /** Remembered so the next sign-in starts at the code (a person signs in many times a day). */
 const LAST_EMAIL_KEY = 'meridian.ops.lastEmail';
@@ -108,6 +109,7 @@ export default function OpsLoginPage({ from }: { from: string | null }) {
         <OpsButton type="submit" $variant="primary" disabled={busy} data-testid="ops-login-submit">
           {t('login.submit')}
         </OpsButton>
+        <OpsLanguagePicker />
       </Card>
     </Page>
   );

@@ -46,8 +46,9 @@ export default function OpsStaffPage() {
     setBusy(true);
     try {
       const { data, msg } = await opsApi.postWithMessage<OpsSecrets | OpsAccountView>(path, body);
-      toast(msg, 'success');
+      // New secrets open their own dialog, which says the same (a toast would cover its title).
       if (data && 'account' in data && (data.password || data.otpauth_uri)) setSecrets(data);
+      else toast(msg, 'success');
       setEditing(null);
     } catch {
       // The client showed the server's reason.
@@ -82,6 +83,7 @@ export default function OpsStaffPage() {
                   t('staff.email'),
                   t('staff.roles'),
                   t('staff.state'),
+                  t('staff.totpColumn'),
                   t('staff.lastSignIn'),
                   t('staff.actions'),
                 ]}
@@ -105,8 +107,13 @@ export default function OpsStaffPage() {
                     <td>
                       {a.disabled ? (
                         <OpsBadge $tone="bad">{t('staff.disabled')}</OpsBadge>
-                      ) : a.totp_enrolled ? (
+                      ) : (
                         <OpsBadge $tone="ok">{t('staff.active')}</OpsBadge>
+                      )}
+                    </td>
+                    <td data-testid="ops-staff-totp">
+                      {a.totp_enrolled ? (
+                        <OpsBadge $tone="ok">{t('staff.totpSet')}</OpsBadge>
                       ) : (
                         <OpsBadge $tone="warn">{t('staff.noTotp')}</OpsBadge>
                       )}

@@ -10,14 +10,15 @@ import type {
   SupportThread,
 } from '@meridian/shared/pure';
 
-export const fetchInbox = (status: ChatStatus, mine: boolean, page: number) =>
-  opsApi.get<SupportInbox>('/api/ops/support/conversations', {
-    status,
-    mine: mine ? 1 : undefined,
-    page,
-    limit: 30,
-  });
-export const fetchThread = (id: number) => opsApi.get<SupportThread>('/api/ops/support/conversation', { id });
+/** `passive`: a reload the page makes by itself (a socket event), not the agent: it does not extend the session. */
+export const fetchInbox = (status: ChatStatus, mine: boolean, page: number, passive = false) =>
+  opsApi.get<SupportInbox>(
+    '/api/ops/support/conversations',
+    { status, mine: mine ? 1 : undefined, page, limit: 30 },
+    { passive },
+  );
+export const fetchThread = (id: number, passive = false) =>
+  opsApi.get<SupportThread>('/api/ops/support/conversation', { id }, { passive });
 export const fetchAgents = () => opsApi.get<SupportAgent[]>('/api/ops/support/agents');
 export const fetchCanned = () => opsApi.get<SupportCanned[]>('/api/ops/support/canned');
 export const assign = (id: number, opsId: number) =>

@@ -4,18 +4,21 @@
  * token), with the trader's typing and read marks; the user's facts beside it; assign, resolve / reopen, canned
  * replies. Every action is audited by the server. Keyboard: j / k move through the list, r resolves, u reloads.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { appStore, isApiError, toast } from '@meridian/shared';
+import { appStore, confirm, Dialog, isApiError, toast } from '@meridian/shared';
 import {
   formatOpsTime,
   OpsBadge,
   OpsButton,
   OpsCard,
   OpsEmpty,
+  OpsDialogForm,
   OpsFacts,
+  OpsField,
+  OpsInput,
   OpsPage,
   OpsSelect,
   OpsState,
@@ -28,7 +31,6 @@ import {
 } from '@meridian/shared/ops';
 import { CHAT_MAX_TEXT, CHAT_STATUSES } from '@meridian/shared/pure';
 import type {
-  ChatMessage,
   ChatStatus,
   ClientChatMessage,
   ServerChatMessage,
@@ -50,6 +52,7 @@ import {
   fetchThread,
   setStatus,
 } from './inbox-api';
+import { inboxReducer, initialSelection, mergeMessages } from './selection';
 
 const KYC_KEYS: Record<number, string> = { 0: 'none', 1: 'waiting', 2: 'approved', 3: 'rejected' };
 
@@ -102,45 +105,50 @@ export function Inbox() {
   const [status, setStatusTab] = useState<ChatStatus>('open');
   const [mine, setMine] = useState(false);
   const [version, setVersion] = useState(0);
-  const list = useOpsLoad(() => fetchInbox(status, mine, 1), `${status}-${mine}-${version}`);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [thread, setThread] = useState<SupportThread | null>(null);
+  // Reloads the socket asks for are the page's own (passive: they do not keep an unattended session alive).
+  const passiveNext = useRef(false);
+  const list = useOpsLoad(() => {
+    const passive = passiveNext.current;
+    passiveNext.current = false;
+    const view = { tab: status, mine };
+    return fetchInbox(status, mine, 1, passive).then((data) => ({ view, data }));
+  }, `${status}-${mine}-${version}`);
+  // The selection and its thread: one reducer, so the row highlighted and the thread shown never disagree.
+  const [sel, dispatch] = useReducer(inboxReducer, { tab: status, mine }, initialSelection);
+  const selected = sel.selected;
+  const thread = sel.thread;
   const [userTyping, setUserTyping] = useState(false);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const rows = useMemo(() => (list.status === 'ready' ? list.data.data : []), [list]);
-  const loadThread = useCallback((id: number) => {
-    fetchThread(id).then(
-      (d) =>
-        setThread((cur) =>
-          // A reload may answer after a live read mark arrived: marks only move forward.
-          cur && cur.conversation.id === id
-            ? {
-                ...d,
-                messages: mergeMessages(cur.messages, d.messages),
-                more: cur.more && d.more,
-                user_read_id: Math.max(cur.user_read_id, d.user_read_id),
-                agent_read_id: Math.max(cur.agent_read_id, d.agent_read_id),
-              }
-            : d,
-        ),
-      () => setThread(null),
+  // The rows on screen are those of the tab shown (the previous tab's stay in `list` until the new ones load).
+  const listed =
+    list.status === 'ready' && list.data.view.tab === status && list.data.view.mine === mine
+      ? list.data
+      : null;
+  useEffect(() => {
+    dispatch({ type: 'view', view: { tab: status, mine } });
+  }, [status, mine]);
+  const loaded = list.status === 'ready' ? list.data : null;
+  useEffect(() => {
+    if (loaded) dispatch({ type: 'rows', view: loaded.view, ids: loaded.data.data.map((r) => r.id) });
+  }, [loaded]);
+
+  const loadThread = useCallback((id: number, passive = false) => {
+    fetchThread(id, passive).then(
+      (d) => dispatch({ type: 'thread', thread: d }),
+      () => dispatch({ type: 'threadFailed', id }),
     );
   }, []);
   useEffect(() => {
-    if (selected === null) {
-      setThread(null);
-      return;
-    }
-    setThread(null);
     setUserTyping(false);
-    loadThread(selected);
+    if (selected !== null) loadThread(selected);
   }, [selected, loadThread]);
 
   const softReload = useCallback(() => {
     if (reloadTimer.current) return;
     reloadTimer.current = setTimeout(() => {
       reloadTimer.current = null;
+      passiveNext.current = true;
       setVersion((v) => v + 1);
     }, 300);
   }, []);
@@ -155,7 +163,7 @@ export function Inbox() {
     (m: ServerChatMessage) => {
       if (m.type === 'chat.inbox') {
         softReload();
-        if (m.conversation === selected) loadThread(m.conversation);
+        if (m.conversation === selected) loadThread(m.conversation, true);
         return;
       }
       if (m.type === 'chat.error') {
@@ -163,40 +171,37 @@ export function Inbox() {
         return;
       }
       if (m.type === 'chat.history') {
-        if (m.conversation !== selected) return;
-        setThread((cur) =>
-          cur ? { ...cur, messages: mergeMessages(cur.messages, m.messages), more: m.more } : cur,
-        );
+        dispatch({
+          type: 'live',
+          conversation: m.conversation,
+          update: (cur) => ({ ...cur, messages: mergeMessages(cur.messages, m.messages), more: m.more }),
+        });
         return;
       }
       if (m.type === 'chat.message') {
         if (m.message.conversation_id !== selected) return;
         setUserTyping(false);
-        setThread((cur) => (cur ? { ...cur, messages: mergeMessages(cur.messages, [m.message]) } : cur));
+        dispatch({
+          type: 'live',
+          conversation: m.message.conversation_id,
+          update: (cur) => ({ ...cur, messages: mergeMessages(cur.messages, [m.message]) }),
+        });
         return;
       }
       if (m.type === 'chat.typing' && m.conversation === selected && m.sender === 'user')
         setUserTyping(m.typing);
-      if (m.type === 'chat.read' && m.conversation === selected && m.reader === 'user')
-        setThread((cur) => (cur ? { ...cur, user_read_id: Math.max(cur.user_read_id, m.up_to) } : cur));
+      if (m.type === 'chat.read' && m.reader === 'user')
+        dispatch({
+          type: 'live',
+          conversation: m.conversation,
+          update: (cur) => ({ ...cur, user_read_id: Math.max(cur.user_read_id, m.up_to) }),
+        });
     },
     [selected, softReload, loadThread],
   );
   const socket = useAgentSocket(selected, onEvent);
 
-  // Keep a selection in the list shown.
-  useEffect(() => {
-    if (rows.length === 0) return;
-    if (selected === null || (!rows.some((r) => r.id === selected) && thread === null))
-      setSelected(rows[0]?.id ?? null);
-  }, [rows, selected, thread]);
-
-  const move = (step: number) => {
-    if (rows.length === 0) return;
-    const i = rows.findIndex((r) => r.id === selected);
-    const next = rows[Math.min(rows.length - 1, Math.max(0, (i < 0 ? 0 : i) + step))];
-    if (next) setSelected(next.id);
-  };
+  const move = (step: number) => dispatch({ type: 'move', step });
   useHotkeys({
     j: () => move(1),
     k: () => move(-1),
@@ -211,12 +216,16 @@ export function Inbox() {
     const lastUser = [...thread.messages].reverse().find((m) => m.sender === 'user');
     if (lastUser && lastUser.id > thread.agent_read_id) {
       socket.send({ type: 'chat.read', up_to: lastUser.id, conversation: thread.conversation.id });
-      setThread((cur) => (cur ? { ...cur, agent_read_id: lastUser.id } : cur));
+      dispatch({
+        type: 'live',
+        conversation: thread.conversation.id,
+        update: (cur) => ({ ...cur, agent_read_id: Math.max(cur.agent_read_id, lastUser.id) }),
+      });
       softReload();
     }
   }, [thread, socket, softReload]);
 
-  const counts = list.status === 'ready' ? list.data : null;
+  const counts = list.status === 'ready' ? list.data.data : null;
   return (
     <OpsPage
       testId="page-ops-inbox"
@@ -237,10 +246,7 @@ export function Inbox() {
                 role="tab"
                 type="button"
                 aria-selected={status === s}
-                onClick={() => {
-                  setStatusTab(s);
-                  setSelected(null);
-                }}
+                onClick={() => setStatusTab(s)}
                 data-testid={`inbox-tab-${s}`}
               >
                 {t(`status.${s}`)}
@@ -258,18 +264,18 @@ export function Inbox() {
             />
             {t('inbox.mine')}
           </Mine>
-          <OpsState state={list} rows={6}>
-            {(data) =>
-              data.data.length === 0 ? (
+          <OpsState state={listed ? list : { status: 'loading', reload: list.reload }} rows={6}>
+            {() =>
+              !listed ? null : listed.data.data.length === 0 ? (
                 <OpsEmpty>{t(`inbox.empty.${status}`)}</OpsEmpty>
               ) : (
                 <List data-testid="inbox-list">
-                  {data.data.map((r) => (
+                  {listed.data.data.map((r) => (
                     <Item key={r.id}>
                       <ItemButton
                         type="button"
                         aria-current={r.id === selected ? 'true' : undefined}
-                        onClick={() => setSelected(r.id)}
+                        onClick={() => dispatch({ type: 'select', id: r.id })}
                         data-testid="inbox-row"
                         data-id={r.id}
                       >
@@ -307,7 +313,7 @@ export function Inbox() {
             socketReady={socket.ready}
             send={socket.send}
             onChanged={(row) => {
-              setThread((cur) => (cur ? { ...cur, conversation: row } : cur));
+              dispatch({ type: 'changed', row });
               setVersion((v) => v + 1);
             }}
           />
@@ -322,12 +328,6 @@ export function Inbox() {
 function whoOf(r: SupportConversationRow, t: (k: string, o?: Record<string, unknown>) => string): string {
   if (r.user) return r.user.email || r.user.uid;
   return t('inbox.visitor', { id: r.id });
-}
-
-function mergeMessages(a: ChatMessage[], b: ChatMessage[]): ChatMessage[] {
-  const m = new Map(a.map((x) => [x.id, x]));
-  for (const x of b) m.set(x.id, x);
-  return [...m.values()].sort((x, y) => x.id - y.id);
 }
 
 function ThreadPane({
@@ -399,19 +399,7 @@ function ThreadPane({
       send({ type: 'chat.typing', typing: true, conversation: c.id });
     }
   };
-  const saveCanned = async () => {
-    const body = text.trim();
-    if (!body) return;
-    const title = window.prompt(t('canned.titlePrompt'), body.slice(0, 40));
-    if (!title) return;
-    try {
-      await createCanned(title.slice(0, 80), body);
-      setCannedVersion((v) => v + 1);
-      toast(t('canned.saved'), 'success');
-    } catch (err) {
-      toast(isApiError(err) ? err.message : t('inbox.failed'), 'error');
-    }
-  };
+  const [cannedDialog, setCannedDialog] = useState<'save' | 'manage' | null>(null);
 
   return (
     <>
@@ -500,18 +488,16 @@ function ThreadPane({
             data-testid="inbox-input"
           />
           <ComposerButtons>
-            <OpsButton type="button" onClick={() => void saveCanned()} disabled={!text.trim()}>
+            <OpsButton
+              type="button"
+              onClick={() => setCannedDialog('save')}
+              disabled={!text.trim()}
+              data-testid="canned-save"
+            >
               {t('canned.save')}
             </OpsButton>
             {canned.status === 'ready' && canned.data.length > 0 && (
-              <OpsButton
-                type="button"
-                onClick={() => {
-                  const title = window.prompt(t('canned.deletePrompt'));
-                  const item = canned.data.find((x) => x.title === title);
-                  if (item) void deleteCanned(item.id).then(() => setCannedVersion((v) => v + 1));
-                }}
-              >
+              <OpsButton type="button" onClick={() => setCannedDialog('manage')} data-testid="canned-manage">
                 {t('canned.delete')}
               </OpsButton>
             )}
@@ -525,6 +511,23 @@ function ThreadPane({
             </OpsButton>
           </ComposerButtons>
         </Composer>
+        {cannedDialog === 'save' && (
+          <SaveCannedDialog
+            body={text.trim()}
+            onClose={() => setCannedDialog(null)}
+            onSaved={() => {
+              setCannedDialog(null);
+              setCannedVersion((v) => v + 1);
+            }}
+          />
+        )}
+        {cannedDialog === 'manage' && canned.status === 'ready' && (
+          <ManageCannedDialog
+            items={canned.data}
+            onClose={() => setCannedDialog(null)}
+            onDeleted={() => setCannedVersion((v) => v + 1)}
+          />
+        )}
       </ThreadCard>
       <Side>
         <OpsCard data-testid="inbox-facts">
@@ -586,6 +589,183 @@ function ThreadPane({
     </>
   );
 }
+
+/** Names the reply box's text and saves it as a canned reply (for every agent). */
+function SaveCannedDialog({
+  body,
+  onClose,
+  onSaved,
+}: {
+  body: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation(OPS_NS);
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  // The name field, not the dialog's first button, has the focus (this runs after the dialog's own effect).
+  useEffect(() => nameRef.current?.focus(), []);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const name = title.trim();
+    if (!name) {
+      setError(t('canned.needName'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await createCanned(name, body);
+      toast(t('canned.saved'), 'success');
+      onSaved();
+    } catch (err) {
+      setError(isApiError(err) ? err.message : t('inbox.failed'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} title={t('canned.save')}>
+      <OpsDialogForm onSubmit={(e) => void submit(e)} noValidate data-testid="canned-save-form">
+        <OpsField label={t('canned.name')} error={error || undefined}>
+          <OpsInput
+            value={title}
+            ref={nameRef}
+            maxLength={80}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              setError('');
+            }}
+            data-testid="canned-name"
+          />
+        </OpsField>
+        <CannedBody>{body}</CannedBody>
+        <DialogButtons>
+          <OpsButton type="button" onClick={onClose}>
+            {t('cancel', { ns: 'ops' })}
+          </OpsButton>
+          <OpsButton type="submit" $variant="primary" disabled={busy} data-testid="canned-name-save">
+            {t('save', { ns: 'ops' })}
+          </OpsButton>
+        </DialogButtons>
+      </OpsDialogForm>
+    </Dialog>
+  );
+}
+
+/** The canned replies, each with its text and a delete button (after a confirmation naming it). */
+function ManageCannedDialog({
+  items,
+  onClose,
+  onDeleted,
+}: {
+  items: SupportCanned[];
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation(OPS_NS);
+  const [gone, setGone] = useState<number[]>([]);
+  const remove = async (item: SupportCanned) => {
+    const ok = await confirm({
+      title: t('canned.confirmDeleteTitle'),
+      message: t('canned.confirmDelete', { title: item.title }),
+      confirmText: t('canned.deleteOne'),
+    });
+    if (!ok) return;
+    try {
+      await deleteCanned(item.id);
+      setGone((g) => [...g, item.id]);
+      toast(t('canned.deleted'), 'success');
+      onDeleted();
+    } catch (err) {
+      toast(isApiError(err) ? err.message : t('inbox.failed'), 'error');
+    }
+  };
+  const shown = items.filter((x) => !gone.includes(x.id));
+  return (
+    <Dialog
+      open
+      dismissible
+      onClose={onClose}
+      title={t('canned.manage')}
+      actions={
+        <DialogButtons>
+          <OpsButton type="button" onClick={onClose}>
+            {t('canned.close')}
+          </OpsButton>
+        </DialogButtons>
+      }
+    >
+      {shown.length === 0 ? (
+        <p>{t('canned.none')}</p>
+      ) : (
+        <CannedList data-testid="canned-list">
+          {shown.map((x) => (
+            <li key={x.id}>
+              <div>
+                <strong>{x.title}</strong>
+                <OpsSub>{x.body}</OpsSub>
+              </div>
+              <OpsButton
+                type="button"
+                $variant="danger"
+                onClick={() => void remove(x)}
+                aria-label={t('canned.deleteNamed', { title: x.title })}
+                data-testid="canned-delete"
+              >
+                {t('canned.deleteOne')}
+              </OpsButton>
+            </li>
+          ))}
+        </CannedList>
+      )}
+    </Dialog>
+  );
+}
+
+const DialogButtons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(3)};
+  && {
+    border: 0;
+  }
+`;
+
+const CannedBody = styled.p`
+  max-height: 120px;
+  overflow: auto;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  font-size: 13px;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const CannedList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  text-align: start;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  li {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+  li > div {
+    min-width: 0;
+  }
+  small {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`;
 
 const Layout = styled.div`
   display: grid;
@@ -792,8 +972,10 @@ const Reply = styled.textarea`
   resize: vertical;
 `;
 
+/* Wraps on a narrow panel instead of running out of it. */
 const ComposerButtons = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space(2)};
 `;

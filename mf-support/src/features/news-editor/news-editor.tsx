@@ -1,15 +1,19 @@
 /**
  * The news editor (support, admin): the articles with their state (draft or published), one article's fields and
- * HTML, a preview of exactly what traders will get (the server's sanitized HTML), publish and unpublish; and the
- * announcement text, edited the same way. Every change is audited by the server.
+ * HTML, a preview of exactly what traders will get (the server's sanitized HTML), publish and unpublish (after a
+ * confirmation: it reaches every trader); and the announcement text, edited the same way. Every change is audited
+ * by the server. Typing makes no call, so unsaved changes are kept on the device (per article) until saved and
+ * restored when the article is opened again, also after an idle sign-out.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { isApiError, toast } from '@meridian/shared';
+import { confirm, isApiError, toast } from '@meridian/shared';
 import {
+  clearOpsDraft,
   formatOpsTime,
+  listOpsDrafts,
   OpsBadge,
   OpsButton,
   OpsButtons,
@@ -22,13 +26,35 @@ import {
   OpsState,
   OpsTextarea,
   opsApi,
+  readOpsDraft,
   useOpsLoad,
+  writeOpsDraft,
 } from '@meridian/shared/ops';
 import type { OpsAnnouncement, OpsNewsDetail, OpsNewsRow, OpsPage as Paged } from '@meridian/shared/pure';
 import { OPS_NS } from '../../lib/ops-ns';
 
 type Draft = { id: number | null; title: string; desc: string; logo: string; content: string; status: 0 | 1 };
 const EMPTY: Draft = { id: null, title: '', desc: '', logo: '', content: '', status: 0 };
+
+/** What the person types (kept on the device while it differs from what the server has). */
+type NewsFields = Pick<Draft, 'title' | 'desc' | 'logo' | 'content'>;
+const fieldsOf = (d: NewsFields): NewsFields => ({
+  title: d.title,
+  desc: d.desc,
+  logo: d.logo,
+  content: d.content,
+});
+const sameFields = (a: NewsFields, b: NewsFields) =>
+  a.title === b.title && a.desc === b.desc && a.logo === b.logo && a.content === b.content;
+const newsDraftKey = (id: number | null) => `news.${id ?? 'new'}`;
+const toDraft = (d: OpsNewsDetail): Draft => ({
+  id: d.id,
+  title: d.title,
+  desc: d.desc,
+  logo: d.logo,
+  content: d.content,
+  status: d.status,
+});
 
 export function NewsEditor() {
   const { t, i18n } = useTranslation(OPS_NS);
@@ -38,27 +64,62 @@ export function NewsEditor() {
     () => opsApi.get<Paged<OpsNewsRow>>('/api/ops/news', { page, limit: 20 }),
     `${page}-${version}`,
   );
+  const [base, setBase] = useState<Draft>(EMPTY);
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [restoredAt, setRestoredAt] = useState<number | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const open = async (id: number) => {
-    const d = await opsApi.get<OpsNewsDetail>('/api/ops/news/detail', { id });
-    setDraft({ id: d.id, title: d.title, desc: d.desc, logo: d.logo, content: d.content, status: d.status });
+  /** Show an article as the server has it, with this device's unsaved changes to it, if any. */
+  const show = useCallback((d: Draft) => {
+    const saved = readOpsDraft<NewsFields>(newsDraftKey(d.id));
+    const restore = saved && !sameFields(saved.data, d) ? saved : null;
+    setBase(d);
+    setDraft(restore ? { ...d, ...fieldsOf(restore.data) } : d);
+    setRestoredAt(restore ? restore.savedAt : null);
     setPreview(null);
+  }, []);
+  const open = useCallback(
+    async (id: number) => show(toDraft(await opsApi.get<OpsNewsDetail>('/api/ops/news/detail', { id }))),
+    [show],
+  );
+
+  // On arrival: the article last left unsaved on this device (after an idle sign-out, say), else a new one.
+  useEffect(() => {
+    const last = listOpsDrafts('news.')[0]?.slice('news.'.length);
+    const id = Number(last);
+    if (last && last !== 'new' && Number.isInteger(id) && id > 0) {
+      open(id).catch(() => show(EMPTY));
+    } else {
+      show(EMPTY);
+    }
+  }, [open, show]);
+
+  // Unsaved changes live on the device until saved (or discarded).
+  useEffect(() => {
+    const key = newsDraftKey(draft.id);
+    if (draft.id !== base.id) return;
+    if (sameFields(draft, base)) clearOpsDraft(key);
+    else writeOpsDraft(key, fieldsOf(draft));
+  }, [draft, base]);
+
+  const discard = () => {
+    clearOpsDraft(newsDraftKey(base.id));
+    setDraft(base);
+    setRestoredAt(null);
   };
+
   const run = async (fn: () => Promise<OpsNewsDetail>, done: string) => {
     setBusy(true);
     try {
-      const d = await fn();
-      setDraft({
-        id: d.id,
-        title: d.title,
-        desc: d.desc,
-        logo: d.logo,
-        content: d.content,
-        status: d.status,
-      });
+      const wasNew = draft.id === null;
+      const d = toDraft(await fn());
+      if (wasNew) clearOpsDraft(newsDraftKey(null));
+      // What was saved is the server's now; edits typed meanwhile would be overwritten, none are possible (busy).
+      clearOpsDraft(newsDraftKey(d.id));
+      setBase(d);
+      setDraft(d);
+      setRestoredAt(null);
       setVersion((v) => v + 1);
       toast(done, 'success');
     } catch (err) {
@@ -89,9 +150,19 @@ export function NewsEditor() {
       toast(isApiError(err) ? err.message : t('news.failed'), 'error');
     }
   };
-  const publish = (published: boolean) => {
+  const publish = async (published: boolean) => {
     if (draft.id === null) return;
     const id = draft.id;
+    // Publishing reaches every trader at once: asked first.
+    if (
+      published &&
+      !(await confirm({
+        title: t('news.confirmPublishTitle'),
+        message: t('news.confirmPublish', { title: base.title }),
+        confirmText: t('news.publish'),
+      }))
+    )
+      return;
     void run(
       () => opsApi.post<OpsNewsDetail>('/api/ops/news/publish', { id, published: published ? 1 : 0 }),
       published ? t('news.publishedToast') : t('news.unpublishedToast'),
@@ -104,14 +175,7 @@ export function NewsEditor() {
       title={t('news.title')}
       subtitle={t('news.subtitle')}
       actions={
-        <OpsButton
-          type="button"
-          onClick={() => {
-            setDraft(EMPTY);
-            setPreview(null);
-          }}
-          data-testid="news-new"
-        >
+        <OpsButton type="button" onClick={() => show(EMPTY)} data-testid="news-new">
           {t('news.new')}
         </OpsButton>
       }
@@ -160,6 +224,14 @@ export function NewsEditor() {
                 </OpsBadge>
               )}
             </h2>
+            {restoredAt !== null && (
+              <Restored role="status" data-testid="news-restored">
+                <span>{t('news.restored', { time: formatOpsTime(restoredAt, i18n.language) })}</span>
+                <OpsButton type="button" $variant="ghost" onClick={discard} data-testid="news-discard">
+                  {t('news.discard')}
+                </OpsButton>
+              </Restored>
+            )}
             <Fields>
               <OpsField label={t('news.fieldTitle')}>
                 <OpsInput
@@ -206,7 +278,7 @@ export function NewsEditor() {
                 (draft.status === 1 ? (
                   <OpsButton
                     type="button"
-                    onClick={() => publish(false)}
+                    onClick={() => void publish(false)}
                     disabled={busy}
                     data-testid="news-unpublish"
                   >
@@ -215,7 +287,7 @@ export function NewsEditor() {
                 ) : (
                   <OpsButton
                     type="button"
-                    onClick={() => publish(true)}
+                    onClick={() => void publish(true)}
                     disabled={busy}
                     data-testid="news-publish"
                   >
@@ -244,15 +316,46 @@ export function NewsEditor() {
   );
 }
 
+const ANNOUNCEMENT_DRAFT = 'announcement';
+type AnnouncementFields = Pick<OpsAnnouncement, 'title' | 'content'>;
+
 function AnnouncementEditor() {
-  const { t } = useTranslation(OPS_NS);
+  const { t, i18n } = useTranslation(OPS_NS);
+  const [base, setBase] = useState<OpsAnnouncement | null>(null);
   const [a, setA] = useState<OpsAnnouncement | null>(null);
+  const [restoredAt, setRestoredAt] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    opsApi.get<OpsAnnouncement>('/api/ops/announcement').then(setA, () => setA(null));
+    opsApi.get<OpsAnnouncement>('/api/ops/announcement').then(
+      (server) => {
+        const saved = readOpsDraft<AnnouncementFields>(ANNOUNCEMENT_DRAFT);
+        const restore =
+          saved && (saved.data.title !== server.title || saved.data.content !== server.content)
+            ? saved
+            : null;
+        setBase(server);
+        setA(restore ? { ...server, title: restore.data.title, content: restore.data.content } : server);
+        setRestoredAt(restore ? restore.savedAt : null);
+      },
+      () => setA(null),
+    );
   }, []);
+  useEffect(() => {
+    if (!a || !base) return;
+    if (a.title === base.title && a.content === base.content) clearOpsDraft(ANNOUNCEMENT_DRAFT);
+    else writeOpsDraft<AnnouncementFields>(ANNOUNCEMENT_DRAFT, { title: a.title, content: a.content });
+  }, [a, base]);
   if (!a) return null;
   const save = async (published: boolean) => {
+    if (
+      published &&
+      !(await confirm({
+        title: t('announcement.confirmPublishTitle'),
+        message: t('announcement.confirmPublish', { title: a.title }),
+        confirmText: t('news.publish'),
+      }))
+    )
+      return;
     setBusy(true);
     try {
       const next = await opsApi.post<OpsAnnouncement>('/api/ops/announcement/save', {
@@ -260,7 +363,10 @@ function AnnouncementEditor() {
         content: a.content,
         published: published ? 1 : 0,
       });
+      clearOpsDraft(ANNOUNCEMENT_DRAFT);
+      setBase(next);
       setA(next);
+      setRestoredAt(null);
       toast(published ? t('announcement.publishedToast') : t('announcement.savedToast'), 'success');
     } catch (err) {
       toast(isApiError(err) ? err.message : t('news.failed'), 'error');
@@ -276,12 +382,34 @@ function AnnouncementEditor() {
           {a.published ? t('news.published') : t('announcement.default')}
         </OpsBadge>
       </h2>
+      {restoredAt !== null && base && (
+        <Restored role="status" data-testid="announcement-restored">
+          <span>{t('news.restored', { time: formatOpsTime(restoredAt, i18n.language) })}</span>
+          <OpsButton
+            type="button"
+            $variant="ghost"
+            onClick={() => {
+              clearOpsDraft(ANNOUNCEMENT_DRAFT);
+              setA(base);
+              setRestoredAt(null);
+            }}
+          >
+            {t('news.discard')}
+          </OpsButton>
+        </Restored>
+      )}
       <Fields>
         <OpsField label={t('news.fieldTitle')}>
-          <OpsInput value={a.title} maxLength={200} onChange={(e) => setA({ ...a, title: e.target.value })} />
+          <OpsInput
+            value={a.title}
+            maxLength={200}
+            onChange={(e) => setA({ ...a, title: e.target.value })}
+            data-testid="announcement-title"
+          />
         </OpsField>
         <OpsField label={t('announcement.text')}>
           <OpsTextarea
+            data-testid="announcement-content"
             value={a.content}
             maxLength={10_000}
             onChange={(e) => setA({ ...a, content: e.target.value })}
@@ -306,6 +434,7 @@ function AnnouncementEditor() {
           $variant="primary"
           disabled={busy || !a.title.trim() || !a.content.trim()}
           onClick={() => void save(true)}
+          data-testid="announcement-publish"
         >
           {t('news.publish')}
         </OpsButton>
@@ -363,6 +492,19 @@ const Item = styled.button`
     background: ${({ theme }) => theme.color.surfaceRaised};
     box-shadow: inset 3px 0 0 ${({ theme }) => theme.color.primary};
   }
+`;
+
+const Restored = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.color.warning};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font-size: 14px;
 `;
 
 const Fields = styled.div`

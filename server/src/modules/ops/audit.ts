@@ -104,11 +104,79 @@ export async function listAudit(
     .offset((q.page - 1) * q.limit)
     .execute();
   return {
-    data: rows,
+    data: await withRefs(db, rows),
     total: Number(total?.n ?? 0),
     page: q.page,
     limit: q.limit,
   };
+}
+
+/** Summary keys that hold a trader's internal id, and those that hold an ops account's id. */
+const USER_ID_KEYS = new Set(['user_id']);
+const OPS_ID_KEYS = new Set(['assignee', 'ops_id']);
+
+/** Every `key: number` of the summary's objects (`before`, `after`, the rest) whose key is in `keys`. */
+function idsIn(summary: unknown, keys: Set<string>, out: Set<number>): void {
+  if (!summary || typeof summary !== 'object' || Array.isArray(summary)) return;
+  for (const [k, v] of Object.entries(summary as Record<string, unknown>)) {
+    if (keys.has(k) && typeof v === 'number' && Number.isInteger(v) && v > 0) out.add(v);
+    else if (v && typeof v === 'object') idsIn(v, keys, out);
+  }
+}
+
+/**
+ * The rows with `refs`: the traders' UIDs and the ops accounts' e-mails their summaries (and a `security.*` row's
+ * object, a trader's internal id) refer to, so the page shows a person a reader can look up, not `user_id: 9`.
+ */
+async function withRefs(db: Q, rows: Omit<OpsAuditRow, 'refs'>[]): Promise<OpsAuditRow[]> {
+  const parsed = rows.map((r) => {
+    try {
+      return JSON.parse(r.summary) as unknown;
+    } catch {
+      return null;
+    }
+  });
+  const users = new Set<number>();
+  const ops = new Set<number>();
+  rows.forEach((r, i) => {
+    idsIn(parsed[i], USER_ID_KEYS, users);
+    idsIn(parsed[i], OPS_ID_KEYS, ops);
+    if (r.object_type === 'user' && r.action.startsWith('security.') && /^\d+$/.test(r.object_id ?? ''))
+      users.add(Number(r.object_id));
+  });
+  const userRows = users.size
+    ? await db
+        .selectFrom('users')
+        .select(['id', 'uid'])
+        .where('id', 'in', [...users])
+        .execute()
+    : [];
+  const opsRows = ops.size
+    ? await db
+        .selectFrom('ops_accounts')
+        .select(['id', 'email'])
+        .where('id', 'in', [...ops])
+        .execute()
+    : [];
+  const uidOf = new Map(userRows.map((u) => [Number(u.id), String(u.uid)]));
+  const emailOf = new Map(opsRows.map((o) => [Number(o.id), o.email]));
+  return rows.map((r, i) => {
+    const mine = { users: new Set<number>(), ops: new Set<number>() };
+    idsIn(parsed[i], USER_ID_KEYS, mine.users);
+    idsIn(parsed[i], OPS_ID_KEYS, mine.ops);
+    if (r.object_type === 'user' && r.action.startsWith('security.') && /^\d+$/.test(r.object_id ?? ''))
+      mine.users.add(Number(r.object_id));
+    const refs: Record<string, string> = {};
+    for (const id of mine.users) {
+      const uid = uidOf.get(id);
+      if (uid) refs[`user:${id}`] = uid;
+    }
+    for (const id of mine.ops) {
+      const email = emailOf.get(id);
+      if (email) refs[`ops:${id}`] = email;
+    }
+    return { ...r, refs };
+  });
 }
 
 /** The user's text taken literally in a LIKE pattern: its wildcards are dropped (no dialect-specific ESCAPE). */

@@ -7,9 +7,14 @@
  *
  * A trader or demo token on an ops call is refused (1300) and logged; an ops token on a trader call is refused by
  * lib/auth.ts (1305).
+ *
+ * "Idle" means no call made by the person: the pages' background refreshes (menu counts, the dashboard) send
+ * `x-ops-passive: 1`, which checks the session without pushing its idle clock back, so a back office left open
+ * still signs out (the frame warns before, and "Stay signed in" is an ordinary call). The limit is
+ * `OPS_IDLE_SECONDS` (30 minutes).
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ERROR_CODES, OPS_ABSOLUTE_TIMEOUT_MS, OPS_IDLE_TIMEOUT_MS } from '@meridian/shared/pure';
+import { ERROR_CODES, OPS_ABSOLUTE_TIMEOUT_MS, OPS_PASSIVE_HEADER } from '@meridian/shared/pure';
 import type { OpsMe, OpsRole } from '@meridian/shared/pure';
 import type { AppContext } from '../../context';
 import { findSessionUser, tokenFrom } from '../../lib/auth';
@@ -24,8 +29,11 @@ import { matchTotp } from './totp';
 
 export const OPS_TOKEN_PREFIX = 'ops_';
 const OPS_TOKEN_LENGTH = OPS_TOKEN_PREFIX.length + 64;
-/** Writing last_seen_at on every call is wasted work; this much staleness is invisible against 30 minutes. */
-const TOUCH_EVERY_MS = 15_000;
+/**
+ * Writing last_seen_at on every call is wasted work; this much staleness is invisible against 30 minutes (a
+ * twentieth of a shorter limit). The frame's countdown allows for it (`opsTouchSlackMs`).
+ */
+export const touchEveryMs = (idleMs: number): number => Math.min(15_000, Math.floor(idleMs / 20));
 
 export type OpsActor = {
   id: number;
@@ -33,6 +41,8 @@ export type OpsActor = {
   roles: OpsRole[];
   sessionId: number;
   expiresAt: number;
+  /** The idle limit of the session (config `OPS_IDLE_SECONDS`), ms. */
+  idleMs: number;
 };
 
 declare module 'fastify' {
@@ -51,9 +61,16 @@ function newOpsToken(): string {
   return OPS_TOKEN_PREFIX + randomSecret(48);
 }
 
-/** The live ops session of `token` at `now`, its idle clock pushed back; null when missing, idle, over or revoked. */
-export async function findOpsSession(ctx: AppContext, token: string): Promise<OpsActor | null> {
-  return (await liveOpsSession(ctx, { token }, true))?.actor ?? null;
+/**
+ * The live ops session of `token` at `now`, its idle clock pushed back (unless `passive`); null when missing, idle,
+ * over or revoked.
+ */
+export async function findOpsSession(
+  ctx: AppContext,
+  token: string,
+  { passive = false }: { passive?: boolean } = {},
+): Promise<OpsActor | null> {
+  return (await liveOpsSession(ctx, { token }, !passive))?.actor ?? null;
 }
 
 /**
@@ -67,6 +84,7 @@ export async function liveOpsSession(
   touch: boolean,
 ): Promise<{ actor: OpsActor; endsAt: number } | null> {
   const now = ctx.now();
+  const idleMs = ctx.config.opsIdleMs;
   let q = ctx.db
     .selectFrom('ops_sessions')
     .innerJoin('ops_accounts', 'ops_accounts.id', 'ops_sessions.ops_id')
@@ -80,7 +98,7 @@ export async function liveOpsSession(
     ])
     .where('ops_sessions.revoked_at', 'is', null)
     .where('ops_sessions.expires_at', '>', now)
-    .where('ops_sessions.last_seen_at', '>', now - OPS_IDLE_TIMEOUT_MS)
+    .where('ops_sessions.last_seen_at', '>', now - idleMs)
     .where('ops_accounts.disabled_at', 'is', null);
   q =
     'token' in by
@@ -89,7 +107,7 @@ export async function liveOpsSession(
   const row = await q.executeTakeFirst();
   if (!row) return null;
   let lastSeen = row.last_seen_at;
-  if (touch && now - row.last_seen_at >= TOUCH_EVERY_MS) {
+  if (touch && now - row.last_seen_at >= touchEveryMs(idleMs)) {
     await ctx.db
       .updateTable('ops_sessions')
       .set({ last_seen_at: now })
@@ -104,8 +122,9 @@ export async function liveOpsSession(
       roles: parseRoles(row.roles),
       sessionId: row.session_id,
       expiresAt: row.expires_at,
+      idleMs,
     },
-    endsAt: Math.min(row.expires_at, lastSeen + OPS_IDLE_TIMEOUT_MS),
+    endsAt: Math.min(row.expires_at, lastSeen + idleMs),
   };
 }
 
@@ -115,7 +134,7 @@ export function meOf(actor: OpsActor): OpsMe {
     email: actor.email,
     roles: actor.roles,
     expires_at: actor.expiresAt,
-    idle_timeout_ms: OPS_IDLE_TIMEOUT_MS,
+    idle_timeout_ms: actor.idleMs,
   };
 }
 
@@ -150,7 +169,7 @@ export function requireOps(ctx: AppContext, roles: readonly OpsRole[] | 'any'): 
       if (trader) await refuseTraderToken(ctx, req, trader.id, trader.isDemo);
       throw sessionExpired();
     }
-    const actor = await findOpsSession(ctx, token);
+    const actor = await findOpsSession(ctx, token, { passive: req.headers[OPS_PASSIVE_HEADER] === '1' });
     if (!actor) throw sessionExpired();
     req.ops = actor;
     if (roles === 'any' || actor.roles.includes('admin')) return;
@@ -174,7 +193,7 @@ export async function optionalOps(
 ): Promise<OpsActor | null> {
   const token = tokenFrom(req);
   if (!token || !isOpsToken(token)) return null;
-  const actor = await findOpsSession(ctx, token);
+  const actor = await findOpsSession(ctx, token, { passive: req.headers[OPS_PASSIVE_HEADER] === '1' });
   if (!actor) return null;
   return actor.roles.includes('admin') || actor.roles.some((r) => roles.includes(r)) ? actor : null;
 }
@@ -244,6 +263,7 @@ export async function signIn(
     roles: parseRoles(account.roles),
     sessionId: session.id,
     expiresAt,
+    idleMs: ctx.config.opsIdleMs,
   };
   await appendAudit(ctx.db, {
     action: 'ops.sign_in',

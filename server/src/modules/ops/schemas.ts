@@ -107,6 +107,7 @@ export const auditPageSchema = contract<OpsPage<OpsAuditRow>>()(
       object_id: z.string().nullable(),
       summary: z.string(),
       ip: z.string(),
+      refs: z.record(z.string(), z.string()),
     }),
   ),
 );

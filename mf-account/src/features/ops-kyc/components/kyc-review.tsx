@@ -292,7 +292,7 @@ function History({ items, currentId, lng }: { items: OpsKycSubmission[]; current
   const { t } = useTranslation(OPS_NS);
   return (
     <OpsTableWrap>
-      <OpsTable data-testid="kyc-history">
+      <HistoryTable data-testid="kyc-history">
         <OpsHead labels={[t('kyc.submitted'), t('kyc.outcome'), t('kyc.reason'), t('kyc.decidedBy')]} />
         <tbody>
           {items.map((s) => (
@@ -304,14 +304,14 @@ function History({ items, currentId, lng }: { items: OpsKycSubmission[]; current
                 </OpsBadge>
               </td>
               <td className="wrap">{s.reason ?? '—'}</td>
-              <td>
+              <td className="who">
                 {s.decided_by ?? '—'}
                 {s.decided_at ? <OpsSub>{formatOpsTime(s.decided_at, lng)}</OpsSub> : null}
               </td>
             </tr>
           ))}
         </tbody>
-      </OpsTable>
+      </HistoryTable>
     </OpsTableWrap>
   );
 }
@@ -436,4 +436,19 @@ const Hint = styled.p`
   margin: 0;
   font-size: 13px;
   color: ${({ theme }) => theme.color.textMuted};
+`;
+
+/**
+ * The history sits in the narrow detail panel: the reason and who decided wrap (an e-mail breaks anywhere) instead
+ * of pushing "Decided by" out of sight.
+ */
+const HistoryTable = styled(OpsTable)`
+  td.wrap {
+    min-width: 96px;
+  }
+  td.who {
+    white-space: normal;
+    overflow-wrap: anywhere;
+    min-width: 120px;
+  }
 `;
