@@ -191,6 +191,7 @@ test('bind, cool down, deposit with proof, approve, balance rises live; withdraw
   await shot(tp, 'withdraw-way-bank');
   await tp.goto(`${baseUrl()}/mine/charge`);
   await tp.getByTestId('charge-tab-bank').click();
+  await tp.getByTestId('charge-bank-amount').fill('100');
   await tp.getByTestId('charge-bank-submit').click();
   await expect(tp.getByTestId('charge-payway-error')).toHaveText('Please choose a pay way');
   await tp.getByTestId('charge-payway').selectOption({ index: 1 });

@@ -186,12 +186,13 @@ test('the ticket says what it does: a ticked stop needs a price beside it, the c
 
   // A ticked stop loss with no price is refused beside the field, never sent as "no stop loss".
   await page.getByTestId('sl-on').check();
-  await page.getByTestId('submit-order').click();
   await expect(page.getByTestId('sl-error')).toHaveText('Enter a stop loss price above 0');
+  await expect(page.getByTestId('submit-order')).toBeDisabled();
   await expect(page.getByTestId('order-review')).toHaveCount(0);
-  // Signs and letters never reach the field.
+  // What was typed stays as typed, and the field says why it is not a price.
   await page.getByTestId('sl').pressSequentially('-1a2');
-  await expect(page.getByTestId('sl')).toHaveValue('12');
+  await expect(page.getByTestId('sl')).toHaveValue('-1a2');
+  await expect(page.getByTestId('sl-error')).toHaveText('Not a number');
   const sl = priceText(btc.bid * 0.9, btc.PricePrecision);
   await page.getByTestId('sl').fill(sl);
   await expect(page.getByTestId('sl-error')).toHaveCount(0);
