@@ -52,6 +52,7 @@ test('offline after /trade loaded: Buy now says so, the ticket keeps the lots; o
   context,
   request,
 }) => {
+  test.slow();
   await demoUser(context, request);
   await openTrade(page);
   const lots = await raiseLots(page);
@@ -79,6 +80,7 @@ test('code that fails to load fails only its spot, and is requested again on ret
   context,
   request,
 }) => {
+  test.slow();
   await demoUser(context, request);
   await openTrade(page);
   const lots = await raiseLots(page);
@@ -155,6 +157,7 @@ test('a guest sent to /login offline sees an offline state; back online the logi
 });
 
 test('the offline states in Traditional Chinese (screenshots)', async ({ page, context, request }) => {
+  test.slow();
   await demoUser(context, request, 'hk');
   await openTrade(page);
   await raiseLots(page);

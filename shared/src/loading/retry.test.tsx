@@ -157,7 +157,24 @@ describe('lazyWithRetry in a LazyBoundary', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('is React.lazy once loaded: the part renders without suspending again', async () => {
+  it('once loaded, a re-render keeps the part mounted (its state stays)', async () => {
+    function Counter() {
+      const [n, setN] = useState(0);
+      return (
+        <button type="button" onClick={() => setN(n + 1)}>
+          {`count ${n}`}
+        </button>
+      );
+    }
+    const Lazy = lazyWithRetry(() => Promise.resolve({ default: Counter }));
+    const { rerender } = renderWithProviders(<Part Lazy={Lazy} label="a" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'count 0' }));
+    expect(screen.getByRole('button', { name: 'count 1' })).toBeInTheDocument();
+    rerender(<Part Lazy={Lazy} label="b" />);
+    expect(screen.getByRole('button', { name: 'count 1' })).toBeInTheDocument();
+  });
+
+  it('preloaded, the part renders at once without suspending', async () => {
     const load = flakyImport(0);
     const Lazy = lazyWithRetry(load);
     await Lazy.preload();

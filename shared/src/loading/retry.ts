@@ -85,7 +85,7 @@ export type RetryingLazy<P> = ComponentType<P> & { preload: () => Promise<void> 
 /**
  * `React.lazy` that does not keep a failure: render it inside Suspense and an error boundary (the kit's
  * `LazyBoundary`); after a failed load, the next attempt (the boundary's retry, the `online` event, or the part
- * mounting again) makes a fresh `load()` call. Once loaded, it renders the component directly.
+ * mounting again) makes a fresh `load()` call.
  */
 // The same constraint as React.lazy's own: any component type, its props read back with ComponentProps.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -117,11 +117,15 @@ export function lazyWithRetry<C extends ComponentType<any>>(
   };
 
   function Retrying(props: P) {
-    if (loaded) return createElement(loaded, props);
-    if (!view || (failedIn !== -1 && failedIn !== attempt)) {
+    // A view that failed in an earlier attempt is dropped: the next one makes a fresh load.
+    if (failedIn !== -1 && failedIn !== attempt) {
       failedIn = -1;
-      view = lazy(start);
+      view = undefined;
     }
+    // Loaded before it ever rendered (preload): the component itself. Otherwise always the same lazy view, so the
+    // element type never changes once mounted (a change would remount the part and lose its state).
+    if (!view && loaded) return createElement(loaded, props);
+    view ??= lazy(start);
     return createElement(view, props);
   }
   Retrying.preload = () => start().then(() => undefined);
