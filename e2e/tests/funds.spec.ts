@@ -97,7 +97,7 @@ test('bind, cool down, deposit with proof, approve, balance rises live; withdraw
   // Deposit 500 with a proof picture.
   await tp.goto(`${baseUrl()}/mine/charge`);
   await expect(tp.getByTestId('charge-balance')).toContainText('0.00 USD');
-  await tp.getByTestId('charge-network').selectOption({ label: 'USDT · TRC20' });
+  await tp.getByTestId('charge-network').selectOption({ label: 'USDT · TRC20 · …jpRTv8' });
   await expect(tp.getByTestId('charge-address-text')).toHaveText(TRON);
   await expect(tp.getByTestId('charge-address').locator('img')).toHaveJSProperty('width', 160);
   await tp.getByTestId('charge-amount').fill('500');
@@ -126,7 +126,13 @@ test('bind, cool down, deposit with proof, approve, balance rises live; withdraw
   await expect(op.getByTestId('ops-deposit-detail')).toContainText(trader.email);
   await expect(op.getByTestId('ops-proof').locator('img')).toBeVisible();
   await shot(op, 'ops-deposits');
+  // The trader's account state is shown before the decision (issue 22).
+  await expect(op.getByTestId('ops-deposit-account')).toHaveAttribute('data-frozen', 'false');
+  await expect(op.getByTestId('ops-deposit-account')).toContainText('Verified');
   await op.getByTestId('ops-deposit-approve').click();
+  // What arrived (prefilled with the declared amount) and the transaction hash are asked for.
+  await expect(op.getByTestId('ops-deposit-received')).toHaveValue('500.00');
+  await op.getByTestId('ops-prompt-input').fill(`0xhash${Date.now()}`);
   await op.getByRole('dialog').getByRole('button', { name: 'Approve and credit' }).click();
   await expect(row).toHaveCount(0);
 
@@ -141,7 +147,7 @@ test('bind, cool down, deposit with proof, approve, balance rises live; withdraw
   await expect(tp.getByTestId('withdraw-method')).toBeVisible();
   await tp.getByTestId('withdraw-amount').fill('100');
   await expect(tp.getByTestId('withdraw-fee')).toHaveText('1.00 USD');
-  await expect(tp.getByTestId('withdraw-received')).toHaveText('99.00 USDT');
+  await expect(tp.getByTestId('withdraw-received')).toHaveText('99.000000 USDT');
   await tp.getByTestId('withdraw-submit').dblclick();
   await expect(tp.getByTestId('withdraw-balance')).toContainText('400.00 USD');
   await expect(tp.getByTestId('withdraw-row')).toHaveCount(1);
@@ -167,6 +173,9 @@ test('bind, cool down, deposit with proof, approve, balance rises live; withdraw
   await op.getByTestId('ops-withdrawals-reload').click();
   await wrow.click();
   await op.getByTestId('ops-withdrawal-pay').click();
+  // The payout dialog repeats the amount and the address, with a copy button.
+  await expect(op.getByTestId('ops-pay-details')).toContainText('49.000000 USDT');
+  await expect(op.getByTestId('ops-pay-address-copy')).toBeVisible();
   await op.getByTestId('ops-prompt-input').fill('TRX-0xabc123');
   await op.getByTestId('ops-prompt-submit').click();
   await expect(wrow).toHaveCount(0);
