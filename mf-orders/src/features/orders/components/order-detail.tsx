@@ -7,13 +7,7 @@ import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import {
-  Dialog,
-  NumericInput,
-  SLTP_BALANCE_THRESHOLD,
-  confirm,
-  toast,
-} from '@meridian/shared';
+import { Dialog, NumericInput, SLTP_BALANCE_THRESHOLD, confirm, toast } from '@meridian/shared';
 import { CLOSE_REASONS, normalizeLanguage } from '@meridian/shared/pure';
 import { formatFixed, formatMoney, formatTime, isPriceSet } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
