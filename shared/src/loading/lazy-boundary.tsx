@@ -17,7 +17,7 @@ export type LazyBoundaryProps = {
   fallback?: (retry: () => void) => ReactNode;
   /** Offer a close button beside the retry (a dialog that could not open closes with it). */
   onDismiss?: () => void;
-  /** Fixed above the bottom of the screen (a part mounted once for the whole app, such as the confirm dialog). */
+  /** Fixed above the tab bar and a form's action bar (a dialog: where it sits in the tree may be off screen). */
   floating?: boolean;
 };
 
@@ -113,7 +113,7 @@ const Box = styled.div<{ $floating: boolean }>`
   ${({ $floating, theme }) =>
     $floating
       ? `position: fixed; z-index: 1150; inset-inline: ${theme.space(4)};
-         inset-block-end: calc(72px + env(safe-area-inset-bottom));`
+         inset-block-end: calc(136px + env(safe-area-inset-bottom));`
       : ''}
 `;
 

@@ -91,7 +91,8 @@ const DialogHostView = lazyWithRetry(() => import('./dialog').then((m) => ({ def
 export function Dialog(props: DialogProps) {
   if (!props.open) return null;
   return (
-    <LazyBoundary onDismiss={props.onClose}>
+    // Floating: a dialog's place in the tree is often below the fold (the end of a form); its message must be seen.
+    <LazyBoundary floating onDismiss={props.onClose}>
       <Suspense fallback={null}>
         <DialogView {...props} />
       </Suspense>
