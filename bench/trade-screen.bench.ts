@@ -19,11 +19,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { freePort, ROOT, waitHealthy } from './support';
+import { figure, freePort, ROOT, smokeOr, waitHealthy } from './support';
 
 const TICKS_PER_SECOND = 20;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const TAPS = Number(process.env.BENCH_TAPS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? smokeOr(3, 15));
+const TAPS = Number(process.env.BENCH_TAPS ?? smokeOr(1, 5));
 const PERIODS = { '1M': 1, '5M': 5, '15M': 15, '30M': 30, '1H': 60, '1D': 1440 } as const;
 type PeriodKey = keyof typeof PERIODS;
 
@@ -380,6 +380,11 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
+    figure('trade screen long tasks, full speed', full.run.count, '', '0');
+    figure(`trade screen long tasks in ${SECONDS} s, CPU 4x slower`, slow.run.count, '', '<= 2');
+    figure('trade screen "Buy now" → confirmation, 4x (median)', median(taps.buy), ' ms', '<= 300 ms');
+    figure('trade screen period switch, 4x (median)', median(taps.period), ' ms', '<= 300 ms');
+    figure('trade screen lots "+", 4x (median)', median(taps.plus), ' ms', '<= 300 ms');
     const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
     console.log('targets:');
     console.log(`  0 long tasks at full speed                      ${verdict(full.run.count === 0)}`);
