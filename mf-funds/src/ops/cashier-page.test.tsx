@@ -1,5 +1,5 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { appStore } from '@meridian/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { appStore, DialogHost } from '@meridian/shared';
 import { setOpsSessionAtom } from '@meridian/shared/ops';
 import { createRemoteTestKit, mockServer, ok, resetApp } from '@meridian/shared/testing';
 import { CashierSettings } from './cashier-page';
@@ -30,7 +30,12 @@ describe('ops cashier: withdrawal currency rates', () => {
       'GET /api/ops/cashier/currencies': ok([]),
       'POST /api/ops/cashier/currencies/save': ok(null, 'Saved'),
     });
-    renderPage(<CashierSettings />);
+    renderPage(
+      <>
+        <CashierSettings />
+        <DialogHost />
+      </>,
+    );
     await screen.findByTestId('ops-currency-rate');
     type('ops-currency-rate', '-5');
     expect(screen.getByTestId('ops-currency-rate')).toHaveValue('-5');
@@ -46,6 +51,10 @@ describe('ops cashier: withdrawal currency rates', () => {
     type('ops-currency-rate', '0.50');
     type('ops-currency-usd-price', '007.1');
     fireEvent.submit(screen.getByTestId('ops-currency-save'));
+    // Saving a price asks first, with its effect on a sample amount (issue 22).
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('100');
+    fireEvent.click(within(dialog).getAllByRole('button').at(-1)!);
     await waitFor(() => expect(s.find('/api/ops/cashier/currencies/save')).toHaveLength(1));
     expect(s.find('/api/ops/cashier/currencies/save')[0]?.body).toMatchObject({
       draw_rate: '0.50',

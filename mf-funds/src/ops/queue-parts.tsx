@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Dialog } from '@meridian/shared';
+import { Dialog, NumericInput } from '@meridian/shared';
 import {
   OpsBadge,
   OpsButton,
@@ -15,6 +15,7 @@ import {
   OpsFacts,
   OpsSelect,
 } from '@meridian/shared/ops';
+import { MONEY_FIELD, normalizeLanguage, parseDecimalInput } from '@meridian/shared/pure';
 import type { OpsFundsAccount } from '@meridian/shared/pure';
 import { OPS_NS } from './ops-ns';
 
@@ -89,7 +90,7 @@ const CopyRow = styled.div`
 
 /** A decision that needs a text (a reason, a payout reference): asked in a dialog, sent once. */
 export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClose: () => void }) {
-  const { t } = useTranslation(OPS_NS);
+  const { t, i18n } = useTranslation(OPS_NS);
   const [text, setText] = useState('');
   const [second, setSecond] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -99,9 +100,14 @@ export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClo
     e.preventDefault();
     if (!prompt || busy) return;
     if (prompt.required && !text.trim()) return setError(t('required'));
+    // The amount is sent as read (the shared number rules), never rewritten; a refused text says why under it.
+    const amount = prompt.second
+      ? parseDecimalInput(secondValue, { ...MONEY_FIELD, language: normalizeLanguage(i18n.language) })
+      : null;
+    if (amount && !amount.ok) return;
     setBusy(true);
     try {
-      await prompt.run(text.trim(), secondValue.trim());
+      await prompt.run(text.trim(), amount?.ok ? amount.value : '');
       setText('');
       setSecond(null);
       setError('');
@@ -126,11 +132,12 @@ export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClo
         {prompt?.details}
         {prompt?.second && (
           <OpsField label={prompt.second.label}>
-            <OpsInput
+            <NumericInput
+              inputAs={OpsInput}
+              options={MONEY_FIELD}
+              required
               value={secondValue}
-              onChange={(e) => setSecond(e.target.value)}
-              inputMode="decimal"
-              dir="ltr"
+              onChange={(v) => setSecond(v)}
               data-testid={prompt.second.testId}
             />
           </OpsField>
