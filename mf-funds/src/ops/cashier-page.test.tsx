@@ -52,7 +52,7 @@ describe('ops cashier: withdrawal currency rates', () => {
     type('ops-currency-usd-price', '007.1');
     fireEvent.submit(screen.getByTestId('ops-currency-save'));
     // Saving a price asks first, with its effect on a sample amount (issue 22).
-    const dialog = await screen.findByRole('dialog');
+    const dialog = (await screen.findAllByRole('dialog'))[0]!;
     expect(dialog).toHaveTextContent('100');
     fireEvent.click(within(dialog).getAllByRole('button').at(-1)!);
     await waitFor(() => expect(s.find('/api/ops/cashier/currencies/save')).toHaveLength(1));
