@@ -73,13 +73,13 @@ describe.each(MODES)('an upload has one purpose (%s)', (mode) => {
     expect(refused.body.code).toBe(ERROR_CODES.chargeChannel);
     expect((await deposit(u.token, proof)).body.code).toBe(1);
     const again = await deposit(u.token, proof);
-    expect(again.body.code).toBe(ERROR_CODES.proofInvalid);
-    expect(again.body.msg).toMatch(/already been used/);
+    expect(again.body.code).toBe(ERROR_CODES.proofUsed);
+    expect(again.body.msg).toMatch(/already the proof of another deposit/);
 
     const fresh = await uploadProof(t.app, u.token);
     const racing = await Promise.all(Array.from({ length: 10 }, () => deposit(u.token, fresh)));
     expect(racing.filter((r) => r.body.code === 1)).toHaveLength(1);
-    expect(racing.filter((r) => r.body.code === ERROR_CODES.proofInvalid)).toHaveLength(9);
+    expect(racing.filter((r) => r.body.code === ERROR_CODES.proofUsed)).toHaveLength(9);
     const deposits = await t.app.ctx.db
       .selectFrom('deposits')
       .select('id')

@@ -113,6 +113,10 @@ export const fundsRoutes: FastifyPluginAsync<{ funds: Funds }> = async (app, { f
     if (!claim.ok) {
       if (claim.reason === 'missing')
         throw new AppError(ERROR_CODES.proofInvalid, 'funds.badProof', { field: 'proofImg' });
+      // A proof already behind another deposit has its own code (the finance check answers the same); an image
+      // of another purpose (an identity photo, a chat picture) is no proof at all.
+      if (claim.reason === 'used')
+        throw new AppError(ERROR_CODES.proofUsed, 'funds.proofUsed', { field: 'proofImg' });
       throw new AppError(ERROR_CODES.proofInvalid, claimRefusal(claim.reason));
     }
     try {
