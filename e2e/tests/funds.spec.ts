@@ -126,7 +126,7 @@ test('bind, cool down, deposit with proof, approve, balance rises live; withdraw
   await expect(op.getByTestId('ops-deposit-detail')).toContainText(trader.email);
   await expect(op.getByTestId('ops-proof').locator('img')).toBeVisible();
   await shot(op, 'ops-deposits');
-  // The trader's account state is shown before the decision (issue 22).
+  // The trader's account state is shown before the decision.
   await expect(op.getByTestId('ops-deposit-account')).toHaveAttribute('data-frozen', 'false');
   await expect(op.getByTestId('ops-deposit-account')).toContainText('Verified');
   await op.getByTestId('ops-deposit-approve').click();

@@ -1,5 +1,5 @@
 /**
- * Number fields never change what was typed (issue 20): in Chromium against the real server, each field shows the
+ * Number fields never change what was typed: in Chromium against the real server, each field shows the
  * hostile text exactly, says why beside it, keeps its action disabled, and nothing reaches the server. The order
  * ticket (lots -5, 1,000,000 lots, pending target 1.1.1, stop loss 0.0000000001), an order's TP/SL edit (take profit
  * -5) and a deposit (-5 on /mine/charge). Screenshots of the ticket and the deposit page with an invalid value, at

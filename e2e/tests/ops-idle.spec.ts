@@ -1,5 +1,5 @@
 /**
- * Work is not lost at the ops idle sign-out (issue 22, item 6), against a server of its own whose idle limit is
+ * Work is not lost at the ops idle sign-out, against a server of its own whose idle limit is
  * 40 s (OPS_IDLE_SECONDS): the frame warns before the end, "Stay signed in" really extends the session on the
  * server, the article being typed survives the sign-out on the device and comes back after signing in again; and
  * publishing to every trader asks first (item 8).

@@ -1,5 +1,5 @@
 /**
- * The new trader's walk (issue 20, item 4), in Chromium against the real server: every figure as the ledger booked
+ * The new trader's walk, in Chromium against the real server: every figure as the ledger booked
  * it, a withdrawal waiting for an identity review, news that keeps its own direction on an Arabic page, grouped
  * amounts on the account history, pictures that load, and the words of the register, bind, deposit, TP/SL, Mine
  * and demo-gate screens. Each screen is photographed at 390x844 in hk, en and ar (WALK_SHOTS_DIR) for a person to

@@ -254,7 +254,7 @@ describe.each(MODES)('funds (%s)', (mode) => {
     expect((await coin({ ...good, charge_id: ways.data[0].id })).body.code).toBe(ERROR_CODES.chargeChannel);
     const ok = await coin(good);
     expect(ok.body).toMatchObject({ code: 1, data: { status: 0 }, msg: expect.stringMatching(/submitted/i) });
-    // A proof is usable once (issue 22): the same picture on a second deposit is refused.
+    // A proof is usable once: the same picture on a second deposit is refused.
     expect((await coin(good)).body.code).toBe(ERROR_CODES.proofUsed);
     const wireProof = await uploadProof(t.app, u.token);
     const wire = await get(t, u.token, '/api/quickCharge/wire_submit', {

@@ -1,4 +1,4 @@
-/** A long wait is said in minutes ("Try again in 557 seconds" read badly, issue 22 item 12). */
+/** A long wait is said in minutes ("Try again in 557 seconds" read badly). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { rateLimitError } from '../src/lib/limits';

@@ -51,7 +51,7 @@ describe('ops cashier: withdrawal currency rates', () => {
     type('ops-currency-rate', '0.50');
     type('ops-currency-usd-price', '007.1');
     fireEvent.submit(screen.getByTestId('ops-currency-save'));
-    // Saving a price asks first, with its effect on a sample amount (issue 22).
+    // Saving a price asks first, with its effect on a sample amount.
     const dialog = (await screen.findAllByRole('dialog'))[0]!;
     expect(dialog).toHaveTextContent('100');
     fireEvent.click(within(dialog).getAllByRole('button').at(-1)!);

@@ -634,7 +634,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         );
       },
     },
-    // Finance records what actually arrived and its transaction hash or bank reference (issue 22): a reference
+    // Finance records what actually arrived and its transaction hash or bank reference: a reference
     // is recorded once (a unique index; NULLs, the undecided, do not collide); proofs are looked up at submit.
     '0008_deposit_refs': {
       async up(db: Any) {

@@ -1,5 +1,5 @@
 /**
- * Number fields (ARCHITECTURE §8): a field shows exactly what was typed, and this module says whether that text is a
+ * Number fields: a field shows exactly what was typed, and this module says whether that text is a
  * number the field takes and, when not, why. Nothing typed is ever dropped, clipped or re-signed; the canonical value
  * handed on is ASCII decimal text ("0.01"), compared with exact decimal arithmetic on BigInt, never floats.
  *

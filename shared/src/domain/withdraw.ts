@@ -9,7 +9,7 @@
  *
  * `usd_price` multiplies: it is what one USD of the balance is worth in the currency paid out. The fee is rounded to
  * cents (it is booked in USD); the amount received keeps the paid currency's own precision (`decimals`: 8 for BTC, 6
- * for USDT, 2 for USD, 0 for JPY), so a trader paid in BTC is not cut to 0.01 BTC steps (issue 22).
+ * for USDT, 2 for USD, 0 for JPY), so a trader paid in BTC is not cut to 0.01 BTC steps.
  */
 import { FEE_TYPE_FIXED } from '../contract/funds';
 

@@ -1,5 +1,5 @@
 /**
- * The one number field of the app (ARCHITECTURE §8): every amount, lots and price field. It shows exactly what was
+ * The one number field of the app: every amount, lots and price field. It shows exactly what was
  * typed (no filtering, no clipping, no re-signing), reads it with `parseDecimalInput` and, when the text is not a
  * number the field takes, says why right under it in the trader's language, naming the limit broken ("Too many
  * decimals: at most 2"). The parent gets `(text, result)` on every change, keeps the text, and keeps its action

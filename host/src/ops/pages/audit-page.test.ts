@@ -1,4 +1,4 @@
-/** The audit summary: only what changed, and people as a reader can look them up (issue 22, item 10). */
+/** The audit summary: only what changed, and people as a reader can look them up. */
 import '../../testing/text-encoding';
 import { AUDIT_ACTIONS, summaryText } from './audit-page';
 

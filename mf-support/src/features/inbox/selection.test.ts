@@ -39,7 +39,7 @@ it('selects the first row once the rows of the tab arrive', () => {
   expect(s.thread).toBeNull();
 });
 
-it('after resolving one and opening Resolved, the row highlighted and the thread shown are the same (issue 22)', () => {
+it('after resolving one and opening Resolved, the row highlighted and the thread shown are the same', () => {
   // Open: Alice selected and shown; the agent resolves her.
   let s = run([
     { type: 'rows', view: open, ids: [ALICE, CAROL] },
