@@ -136,7 +136,12 @@ test('a closed market shows market closed and disables buy and sell', async ({ p
   // Nothing to tap, so the 'Market closed' bar is not stuck over the rows: the leverage row brought to the bottom
   // of the screen is not covered by it.
   const leverage = page.getByRole('radiogroup', { name: 'Leverage' });
-  await leverage.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  // (Brought to just above the tab bar, which is the shell's and always on top.)
+  await leverage.evaluate((el) => {
+    el.scrollIntoView({ block: 'end' });
+    const tabBar = document.querySelector('[data-testid="tab-orders"]')?.closest('nav');
+    window.scrollBy(0, tabBar?.getBoundingClientRect().height ?? 0);
+  });
   const box = (await leverage.boundingBox())!;
   const covered = await page.evaluate(
     ({ x, y }) => !document.elementFromPoint(x, y)?.closest('[role="radiogroup"]'),

@@ -81,6 +81,12 @@ test('code that fails to load fails only its spot, and is requested again on ret
   request,
 }) => {
   test.slow();
+  // A phone that is never idle: the trade page's idle-time preload of the confirmation's code never runs, so the
+  // tap is what asks for it.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+    window.cancelIdleCallback = () => undefined;
+  });
   await demoUser(context, request);
   await openTrade(page);
   const lots = await raiseLots(page);
