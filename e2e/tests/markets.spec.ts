@@ -14,6 +14,7 @@ import {
   priceText,
   SHOTS_DIR,
   tradeList,
+  widestSlippageGuard,
 } from '../support/markets';
 
 const PERIODS = ['1M', '5M', '15M', '30M', '1H', '1D'];
@@ -203,6 +204,7 @@ test('the ticket says what it does: a ticked stop needs a price beside it, the c
   await expect(page.getByTestId('sl-error')).toHaveCount(0);
 
   // The confirmation lists everything that will be sent.
+  await widestSlippageGuard(page);
   await page.getByTestId('submit-order').click();
   const review = page.getByTestId('order-review');
   await expect(review).toContainText('Buy BTC/USD');
@@ -218,7 +220,7 @@ test('the ticket says what it does: a ticked stop needs a price beside it, the c
   await expect(page.getByTestId('review-tp')).toHaveText('Not set');
   await expect(page.getByTestId('review-margin')).not.toHaveText('—');
   await expect(page.getByTestId('review-fee')).not.toHaveText('—');
-  // The slippage guard: the deviation allowed, as a price distance scaled to the instrument (±15.00 on BTC/USD).
+  // The slippage guard: the deviation allowed, as a price distance scaled to the instrument (±250.00 on BTC/USD).
   await expect(page.getByTestId('review-deviation')).toHaveText(/^±\d+\.\d{2}$/);
   await expect(review).toContainText('refused if that is worse than');
   await page.screenshot({ path: shot('confirm-market') });

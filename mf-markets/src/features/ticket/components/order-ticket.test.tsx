@@ -389,6 +389,25 @@ describe('order ticket', () => {
     expect(sent[1]?.get('client_order_id')).toBe(sent[0]?.get('client_order_id'));
   });
 
+  it('a market confirmation follows the quote: the price shown at the tap is the one sent', async () => {
+    logIn(demoUser);
+    const server = mockServer({
+      '/v1/api/main/account/forexDetail': detail('100000.00'),
+      '/v1/api/forex/submit': ok({ Id: 13 }, 'Order placed.'),
+    });
+    const view = renderTicket();
+    fireEvent.click(screen.getByTestId('submit-order'));
+    const dialog = await confirmDialog();
+    expect(within(dialog).getByTestId('review-price')).toHaveTextContent('1.15020');
+    view.rerender(
+      <OrderTicket instrument={eur} quote={{ bid: 1.1509, ask: 1.1511 }} marketOpen usdRate={1} lang="en" />,
+    );
+    expect(within(await confirmDialog()).getByTestId('review-price')).toHaveTextContent('1.15110');
+    fireEvent.click(within(await confirmDialog()).getByTestId('confirm-order'));
+    await waitFor(() => expect(toastTexts()).toContain('Order placed.'));
+    expect(server.find('/v1/api/forex/submit')[0]?.query.get('expected_price')).toBe('1.15110');
+  });
+
   it('one order per confirmed tap: a retry after a failure keeps the key, a new order or a change gets a new one', async () => {
     logIn(demoUser);
     let fail = true;

@@ -157,6 +157,9 @@ export function OrderTicket({
   const balance = freeBalanceOf(account);
   const canSetStops = stopsAllowed(account);
   const check = checkTicket(form, instrument, { loggedIn: session.isLoggedIn, account, quote, language });
+  // The ticket as of the latest quote: a market order confirmed is measured from the price on screen at the tap.
+  const latest = useRef(check);
+  latest.current = check;
   const numbers = ticketNumbers(form, instrument, language);
   const numbersValid = ticketNumbersValid(form, instrument, { account, language });
   // A field whose text is not a number says why itself (NumericInput); an empty one gets the rule's own words at
@@ -212,7 +215,19 @@ export function OrderTicket({
 
   const place = async () => {
     if (!review) return;
-    const params = review.params;
+    // A market order goes with the price shown when "confirm" is tapped (the dialog follows the quote), so the
+    // slippage guard measures the fill against what the trader saw then, not when the dialog opened.
+    const now = latest.current;
+    const params =
+      review.params.expected_price !== undefined &&
+      now.kind === 'ok' &&
+      now.params.expected_price !== undefined
+        ? {
+            ...review.params,
+            expected_price: now.params.expected_price,
+            max_deviation: now.params.max_deviation,
+          }
+        : review.params;
     setReview(null);
     // The price shown moves with every quote: the same order retried is the same order whatever it showed.
     const { expected_price: _seen, ...same } = params;
@@ -431,7 +446,11 @@ export function OrderTicket({
               : t('marketClosed')}
         </Action>
       </ActionBar>
-      <OrderConfirm review={review} onCancel={() => setReview(null)} onConfirm={() => void place()} />
+      <OrderConfirm
+        review={review && review.params.status === 1 ? { ...review, price: fmtPrice(price) } : review}
+        onCancel={() => setReview(null)}
+        onConfirm={() => void place()}
+      />
     </Ticket>
   );
 }
