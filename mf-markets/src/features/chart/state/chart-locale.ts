@@ -17,19 +17,25 @@ export type ChartLocale = {
   };
 };
 
+const localeCache = new Map<string, ChartLocale>();
+
+/** Built once per language (one formatter per style): a chart is mounted on every period switch. */
 export function chartLocale(lang: string): ChartLocale {
-  const tag = LANGUAGE_BCP47[normalizeLanguage(lang)];
-  const month = (style: 'long' | 'short') =>
-    Array.from({ length: 12 }, (_, m) =>
-      new Intl.DateTimeFormat(tag, { month: style, timeZone: 'UTC' }).format(Date.UTC(2024, m, 15)),
-    );
+  const name = normalizeLanguage(lang);
+  const cached = localeCache.get(name);
+  if (cached) return cached;
+  const tag = LANGUAGE_BCP47[name];
+  const month = (style: 'long' | 'short') => {
+    const f = new Intl.DateTimeFormat(tag, { month: style, timeZone: 'UTC' });
+    return Array.from({ length: 12 }, (_, m) => f.format(Date.UTC(2024, m, 15)));
+  };
   // 2024-09-01 was a Sunday.
-  const day = (style: 'long' | 'short') =>
-    Array.from({ length: 7 }, (_, d) =>
-      new Intl.DateTimeFormat(tag, { weekday: style, timeZone: 'UTC' }).format(Date.UTC(2024, 8, 1 + d)),
-    );
-  return {
-    name: normalizeLanguage(lang),
+  const day = (style: 'long' | 'short') => {
+    const f = new Intl.DateTimeFormat(tag, { weekday: style, timeZone: 'UTC' });
+    return Array.from({ length: 7 }, (_, d) => f.format(Date.UTC(2024, 8, 1 + d)));
+  };
+  const locale: ChartLocale = {
+    name,
     options: {
       months: month('long'),
       shortMonths: month('short'),
@@ -38,6 +44,8 @@ export function chartLocale(lang: string): ChartLocale {
       toolbar: {},
     },
   };
+  localeCache.set(name, locale);
+  return locale;
 }
 
 /** The locales to register: Hong Kong always, plus the current language. */
