@@ -196,7 +196,7 @@ function PagedListView<T>({
     footer = (
       <FooterButton type="button" onClick={loadMore}>
         {/* `common:loadMore` is not in the English source yet; the default keeps the rare fallback usable. */}
-        {t('loadMore', { defaultValue: 'Load more' })}
+        {t('loadMore')}
       </FooterButton>
     );
   }
