@@ -1,14 +1,15 @@
 /**
- * One remote route: the exposed page loaded through federation inside Suspense and an error boundary. A remote
+ * One remote route: the exposed page loaded through federation inside Suspense and the kit's `LazyBoundary` (the one
+ * error boundary of every lazily loaded part, here with the page-sized message and a registry refresh). A remote
  * that is down, slow (timeout) or throws shows a translated message with a retry; the shell and every other route
  * stay usable because the boundary is per route. Offline, the message says so and the page loads by itself when
  * the connection is back (`online`). A failed load is never kept: the next visit, retry or `online` loads afresh.
  */
-import { Component, Suspense, useCallback, useMemo, useState } from 'react';
-import type { ComponentType, ErrorInfo, ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { lazyWithRetry, retryFailedLoads, useOnline } from '@meridian/shared';
+import { LazyBoundary, lazyWithRetry, useOnline } from '@meridian/shared';
 import { enteredVersion, loadExposed, refreshRegistry, resetRemote } from './registry';
 import type { RouteDef } from './routes';
 
@@ -69,39 +70,6 @@ function lazyPage(route: RemoteRoute, version: string, attempt: number): Compone
   return page;
 }
 
-type BoundaryProps = { children: ReactNode; fallback: (retry: () => void) => ReactNode; onRetry: () => void };
-
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('[remote]', error, info.componentStack);
-    // Back online: try again by itself (the trader may not think of tapping "Try again").
-    window.addEventListener('online', this.retry);
-  }
-
-  override componentWillUnmount(): void {
-    window.removeEventListener('online', this.retry);
-    // Left while failed: the next visit loads afresh.
-    if (this.state.failed) retryFailedLoads();
-  }
-
-  retry = (): void => {
-    window.removeEventListener('online', this.retry);
-    retryFailedLoads();
-    this.props.onRetry();
-    this.setState({ failed: false });
-  };
-
-  override render(): ReactNode {
-    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
-  }
-}
-
 export function RemotePage({ route }: { route: RemoteRoute }) {
   const [attempt, setAttempt] = useState(0);
   const [retrying, setRetrying] = useState(false);
@@ -121,15 +89,16 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
   }, [route.remote]);
 
   return (
-    <RemoteBoundary
+    <LazyBoundary
       key={attempt}
+      label="remote"
       onRetry={onRetry}
       fallback={(retry) => <RemoteFailed onRetry={retry} busy={retrying} remote={route.remote} />}
     >
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>
-    </RemoteBoundary>
+    </LazyBoundary>
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * The error boundary around one lazily loaded part (a dialog, a chart, a button): when its code cannot be loaded
+ * The error boundary around one lazily loaded part (a remote's page, a dialog, a chart, a button): when its code cannot be loaded
  * only that spot says so, with a retry, and the page around it keeps its state (what the trader typed stays). It
  * retries by itself when the connection comes back. Its own code is in the kit's entry, never loaded on demand:
  * it must work when nothing more can be loaded.
@@ -19,6 +19,10 @@ export type LazyBoundaryProps = {
   onDismiss?: () => void;
   /** Fixed above the tab bar and a form's action bar (a dialog: where it sits in the tree may be off screen). */
   floating?: boolean;
+  /** Called on every retry (by tap or when back online) before the part renders again: e.g. refresh a registry. */
+  onRetry?: () => void;
+  /** Names the part in the console when it fails (`[load]` by default). */
+  label?: string;
 };
 
 export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean }> {
@@ -29,7 +33,7 @@ export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.warn('[load]', error, info.componentStack);
+    console.warn(`[${this.props.label ?? 'load'}]`, error, info.componentStack);
     window.addEventListener('online', this.retry);
   }
 
@@ -42,6 +46,7 @@ export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean
   retry = (): void => {
     window.removeEventListener('online', this.retry);
     retryFailedLoads();
+    this.props.onRetry?.();
     this.setState({ failed: false });
   };
 
