@@ -13,16 +13,15 @@
  * More writes join the drill through a `DrillWorkload` (funds: withdrawals, deposit approvals): it makes its
  * operations for a trader and says what an acknowledged one must have left in the database after the restart.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { startServer as startChild } from './child-server';
+import type { ChildServer } from './child-server';
 
 export type Mode = 'sqlite' | 'postgres';
 type Row = Record<string, unknown>;
@@ -83,19 +82,6 @@ export type DrillFigures = {
   problems: string[];
 };
 
-const SERVER_DIR = path.join(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
 function request(
   base: string,
   url: string,
@@ -115,19 +101,13 @@ function request(
   });
 }
 
-type Server = { proc: ChildProcess; base: string; startedMs: number; output: () => string };
+type Server = ChildServer & { startedMs: number };
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
   const began = Date.now();
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
+  const server = await startChild(
+    {
       ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
@@ -135,40 +115,12 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       REDIS_URL: '',
       SMTP_URL: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      if ((await request(base, '/healthz', {})).status === 200) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) {
-      proc.kill('SIGKILL');
-      throw new Error(`server did not start within 60 s:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { proc, base, startedMs: Date.now() - began, output: () => out };
+    { timeoutMs: 60_000 },
+  );
+  return Object.assign(server, { startedMs: Date.now() - began });
 }
 
-function kill9(s: Server): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      s.proc.stdout?.destroy();
-      s.proc.stderr?.destroy();
-      resolve();
-    };
-    if (s.proc.exitCode !== null || s.proc.signalCode !== null) return done();
-    s.proc.once('exit', done);
-    s.proc.kill('SIGKILL');
-  });
-}
+const kill9 = (s: Server): Promise<void> => s.kill9();
 
 function findInstrument(
   data: unknown,

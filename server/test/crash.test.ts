@@ -4,82 +4,26 @@
  * exists and can log in, and nothing is half-written (no user without its consumed code or password hash, no
  * consumed code without its user, no session without its user, database integrity intact).
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { startServer as startChild } from '../scripts/child-server';
+import type { ChildServer } from '../scripts/child-server';
 import { MODES, PG_URL } from './helpers';
 
-const SERVER_DIR = path.join(__dirname, '..');
 const N = 200;
 const PASSWORD = 'Crash1234';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+type Server = ChildServer;
 
-type Server = { proc: ChildProcess; base: string; log: () => string };
+const startServer = (env: Record<string, string>): Promise<Server> =>
+  startChild({ NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env });
 
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  let out = '';
-  // Node with the tsx loader in-process (not the tsx CLI, which runs the server in a child that SIGKILL would orphan).
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      const r = await request(base, 'GET', '/healthz', {});
-      if (r.status === 200) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { proc, base, log: () => out };
-}
-
-function kill9(s: Server): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      s.proc.stdout?.destroy();
-      s.proc.stderr?.destroy();
-      resolve();
-    };
-    if (s.proc.exitCode !== null || s.proc.signalCode !== null) return done();
-    s.proc.once('exit', done);
-    s.proc.kill('SIGKILL');
-  });
-}
+const kill9 = (s: Server): Promise<void> => s.kill9();
 
 /** One request on its own connection (no keep-alive: nothing lingers after the server is killed). */
 function request(

@@ -1,7 +1,5 @@
 /** Cross-cutting pieces: message catalogue coverage, CORS for the api subdomain, the Redis limiter, shutdown. */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -11,6 +9,7 @@ import { findRepoRoot } from '../src/config';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, RedisRateLimiter, scaleLimits } from '../src/lib/rate-limit';
 import { loadConfig } from '../src/config';
 import type { RateLimiter } from '../src/lib/rate-limit';
+import { startServer } from '../scripts/child-server';
 import { call, createTestApp, HIGH_LIMITS, registerUser, uniqueEmail } from './helpers';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -237,43 +236,15 @@ describe('main.ts', () => {
   jest.setTimeout(60_000);
   it('starts with no configuration beyond directories and shuts down cleanly on SIGTERM', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-main-'));
-    const port = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as net.AddressInfo).port;
-        s.close(() => resolve(p));
-      });
-    });
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.join(__dirname, '..'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      },
-      stdio: 'ignore',
-    });
+    const server = await startServer(
+      { DATA_DIR: dir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+      { output: 'ignore', timeoutMs: 20_000 },
+    );
     try {
-      let up = false;
-      for (let i = 0; i < 200 && !up; i++) {
-        try {
-          up = (await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { connection: 'close' } })).ok;
-        } catch {
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      expect(up).toBe(true);
       expect(fs.existsSync(path.join(dir, 'meridian.sqlite'))).toBe(true);
-      const code = await new Promise<number | null>((resolve) => {
-        proc.once('exit', (c) => resolve(c));
-        proc.kill('SIGTERM');
-      });
-      expect(code).toBe(0);
+      expect(await server.stop('SIGTERM')).toBe(0);
     } finally {
-      if (proc.exitCode === null) proc.kill('SIGKILL');
+      await server.kill9();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

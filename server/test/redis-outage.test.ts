@@ -7,24 +7,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, spawnServer } from '../scripts/child-server';
 import type { Health } from '@meridian/shared/pure';
 import { waitFor } from './helpers';
-
-const SERVER_DIR = path.join(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 function redisServerAvailable(): boolean {
   try {
@@ -93,21 +80,19 @@ describeRedis('a node and its Redis', () => {
     const redisPort = await freePort();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    node = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dir,
-        STATIC_DIR: path.join(dir, 'static'),
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-        LEASE_TTL_MS: '2000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    node = (
+      await spawnServer(
+        {
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          DATA_DIR: dir,
+          STATIC_DIR: path.join(dir, 'static'),
+          REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+          LEASE_TTL_MS: '2000',
+        },
+        { port },
+      )
+    ).proc;
     node.stdout?.on('data', (d: Buffer) => (log += d.toString()));
     node.stderr?.on('data', (d: Buffer) => (log += d.toString()));
 

@@ -3,8 +3,7 @@
  * that logs a whole body or a database error; the development outbox (live codes) answers only on this machine and
  * never in production; NODE_ENV=production refuses to start with settings unsafe there.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { spawnServer } from '../scripts/child-server';
 import { loadConfig, unsafeForProduction } from '../src/config';
 import { call, createTestApp, lastCode, PASSWORD, registerUser, uniqueEmail } from './helpers';
 
@@ -121,15 +120,9 @@ describe('production settings', () => {
   });
 
   it('npm start with NODE_ENV=production and the defaults refuses to start with a clear message', async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.join(__dirname, '..'),
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', SMTP_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    proc.stdout.on('data', () => undefined);
-    const code = await new Promise<number | null>((resolve) => proc.on('exit', (c) => resolve(c)));
+    const server = await spawnServer({ NODE_ENV: 'production', SMTP_URL: '' });
+    const code = await new Promise<number | null>((resolve) => server.proc.on('close', (c) => resolve(c)));
+    const err = server.log();
     expect(code).toBe(2);
     expect(err).toMatch(/Refusing to start with NODE_ENV=production/);
     expect(err).toMatch(/SMTP_URL is not set/);
