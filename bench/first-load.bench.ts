@@ -6,14 +6,14 @@
  * Uses the built product in dist/ (run `npm run build` first) served by the real server, and Debian's Chromium.
  *   npx tsx bench/first-load.bench.ts
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { buildFloor, figure, freePort, ROOT, waitHealthy } from './support';
+import { buildFloor, figure, freePort, ROOT } from './support';
+import { startServer } from '../server/scripts/child-server';
 
 const TARGET_RATIO = 2.5;
 
@@ -75,20 +75,16 @@ async function main(): Promise<void> {
   const floorPort = await freePort();
   const floorServer = serveDir(path.join(tmp, 'floor'), floorPort);
 
-  const port = await freePort();
-  const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts'], {
-    cwd: path.join(ROOT, 'server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  // The real server on a free port, healthy before the browser starts.
+  const server = await startServer(
+    {
       STATIC_DIR: dist,
       DATA_DIR: path.join(tmp, 'data'),
     },
-    stdio: 'ignore',
-  });
+    { output: 'ignore', timeoutMs: 60_000 },
+  );
+  const port = server.port;
   try {
-    await waitHealthy(`http://127.0.0.1:${port}/healthz`);
     const floor = await measure(`http://127.0.0.1:${floorPort}/`);
     const app = await measure(`http://127.0.0.1:${port}/`);
     const sum = (rows: Row[]) => rows.reduce((n, r) => n + r.gzip, 0);
@@ -106,7 +102,7 @@ async function main(): Promise<void> {
     console.log(`chart code in first load: ${chart.length ? chart.map((r) => r.url).join(', ') : 'none'}`);
     figure('first-load gzip JS app / floor', ratio, 'x', `<= ${TARGET_RATIO}x`);
   } finally {
-    server.kill();
+    await server.stop();
     floorServer.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }

@@ -8,14 +8,14 @@
  * element is inserted, so the product carries no bench code; a double animation frame is the fallback.
  *   npx tsx bench/first-price.bench.ts           (after npm run build)
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser } from '@playwright/test';
-import { buildFloor as buildBareFloor, figure, freePort, ROOT, smokeOr, waitHealthy } from './support';
+import { buildFloor as buildBareFloor, figure, ROOT, smokeOr } from './support';
+import { startServer } from '../server/scripts/child-server';
 
 const TARGET_RATIO = 2.0;
 const RUNS = Number(process.env.BENCH_RUNS ?? smokeOr(1, 5));
@@ -113,13 +113,9 @@ async function main(): Promise<void> {
   fs.cpSync(dist, deploy, { recursive: true });
   await buildFloor(path.join(deploy, 'host', FLOOR_DIR));
 
-  const port = await freePort();
-  const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts'], {
-    cwd: path.join(ROOT, 'server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  // The real server on a free port, healthy before the browser starts.
+  const server = await startServer(
+    {
       STATIC_DIR: deploy,
       DATA_DIR: path.join(tmp, 'data'),
       NODE_ENV: 'production',
@@ -128,15 +124,15 @@ async function main(): Promise<void> {
       DATABASE_URL: '',
       REDIS_URL: '',
     },
-    stdio: 'ignore',
-  });
+    { output: 'ignore', timeoutMs: 60_000 },
+  );
+  const port = server.port;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitHealthy(`${base}/healthz`);
     // One unmeasured visit each: the server's first answers (trade list, candles) are not what a trader waits for.
     await visit(browser, `${base}/`, '[data-testid="row-price"]');
     await visit(browser, `${base}/${FLOOR_DIR}/index.html`, 'h1');
@@ -171,7 +167,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    server.kill();
+    await server.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -8,13 +8,13 @@
  * and the socket are played by the test, so the load is exact and repeatable.
  *   npx tsx bench/quote-list.bench.ts
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { figure, freePort, ROOT, smokeOr, waitHealthy } from './support';
+import { figure, ROOT, smokeOr } from './support';
+import { startServer } from '../server/scripts/child-server';
 
 const INSTRUMENTS = 200;
 const TICKS_PER_SECOND = 20;
@@ -132,25 +132,21 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(dist, 'remotes.json')))
     throw new Error(`No build in ${dist}: run npm run build`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
-  const port = await freePort();
-  const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts'], {
-    cwd: path.join(ROOT, 'server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  // The real server on a free port, healthy before the browser starts.
+  const server = await startServer(
+    {
       STATIC_DIR: dist,
       DATA_DIR: path.join(tmp, 'data'),
     },
-    stdio: 'ignore',
-  });
+    { output: 'ignore', timeoutMs: 60_000 },
+  );
+  const port = server.port;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitHealthy(`${base}/healthz`);
     const list = await instruments(base);
     const results: [string, Run][] = [];
     for (const [label, ticking, throttle] of [
@@ -192,7 +188,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    server.kill();
+    await server.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

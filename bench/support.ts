@@ -1,29 +1,10 @@
-/** What the browser benches share: a free port, waiting for the server, and the bare React page (the floor). */
-import net from 'node:net';
+/** What the browser benches share: a free port and the bare React page (the floor); the server runs through server/scripts/child-server. */
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export async function waitHealthy(url: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} never became healthy`);
-}
+/** A free port (the server's own child-process harness, the one every script uses). */
+export { freePort } from '../server/scripts/child-server';
 
 /** Build the floor (bench/floor: a bare React 19 page, the product's toolchain) into `outDir`. */
 export async function buildFloor(outDir: string, publicPath = '/'): Promise<void> {
