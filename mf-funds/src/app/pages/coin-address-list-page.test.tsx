@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CoinAddressListPage from './coin-address-list-page';
 import BankCardListPage from './bank-card-list-page';
-import { logIn, mockServer, ok, renderPage, resetApp, toastTexts } from '../../testing/test-utils';
+import { logIn, mockServer, ok, refuse, renderPage, resetApp, toastTexts } from '../../testing/test-utils';
 
 beforeEach(() => {
   resetApp();
@@ -89,6 +89,19 @@ describe('/mine/coin-address-list', () => {
     expect(sent[0]!.body).toEqual({ id: '2' });
     expect(toastTexts()).toContain('Deleted');
     expect(screen.getByTestId('method-value')).toHaveTextContent(A);
+  });
+
+  it('a refused delete shows the refusal once, keeps the address and reloads, with nothing left unhandled', async () => {
+    const s = mockServer({
+      'GET /api/wallet/get_draw_method': ok([coin(1, A)]),
+      'POST /api/wallet/del_draw_method': refuse('A withdrawal is pending on this address'),
+    });
+    renderPage(<CoinAddressListPage />);
+    fireEvent.click(await screen.findByTestId('method-delete'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(s.find('/api/wallet/get_draw_method')).toHaveLength(2));
+    expect(toastTexts()).toEqual(['A withdrawal is pending on this address']);
+    expect(await screen.findByTestId('method-value')).toHaveTextContent(A);
   });
 
   it('a list that fails to load offers a retry', async () => {
