@@ -1,52 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { attachRealtime, detachRealtime } from '@meridian/shared';
-import type { RealtimeClient, RealtimeStatus, TopicHandler } from '@meridian/shared';
+import { detachRealtime } from '@meridian/shared';
 import { logIn } from '@meridian/shared/testing';
-import { CHAT_TOPIC } from '@meridian/shared/pure';
-import type { ChatMessage, ClientChatMessage, ServerChatMessage } from '@meridian/shared/pure';
+import type { ChatMessage, ServerChatMessage } from '@meridian/shared/pure';
 import { ChatView } from './chat-view';
+import { fakeChatSocket } from '../../testing/chat-socket';
 import { mockServer, ok, renderPage, resetApp } from '../../testing/test-utils';
 
 const VISITOR = 'v_abcdefghijklmnopqrstuvwxyz';
-
-/** The app's socket as the chat sees it: what the page sent, the server's chat messages, the connection's status. */
-function fakeSocket() {
-  const handlers = new Set<TopicHandler>();
-  const statusListeners = new Set<(s: RealtimeStatus) => void>();
-  let status: RealtimeStatus = 'open';
-  const sent: ClientChatMessage[] = [];
-  const client = {
-    subscribe(topic: string, handler: TopicHandler) {
-      if (topic !== CHAT_TOPIC) return () => undefined;
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
-    getStatus: () => status,
-    onStatus(l: (s: RealtimeStatus) => void) {
-      statusListeners.add(l);
-      return () => statusListeners.delete(l);
-    },
-    ensureOpen: () => undefined,
-    send: (m: ClientChatMessage) => sent.push(m),
-  } as unknown as RealtimeClient;
-  attachRealtime(client);
-  return {
-    sent,
-    ofType: <T extends ClientChatMessage['type']>(type: T) =>
-      sent.filter((m): m is Extract<ClientChatMessage, { type: T }> => m.type === type),
-    server(m: ServerChatMessage) {
-      act(() => {
-        for (const h of [...handlers]) h(m as never, CHAT_TOPIC);
-      });
-    },
-    setStatus(next: RealtimeStatus) {
-      act(() => {
-        status = next;
-        for (const l of [...statusListeners]) l(next);
-      });
-    },
-  };
-}
 
 const NOW = Date.now();
 const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -77,12 +37,12 @@ const state = (messages: ChatMessage[] = [], over: Record<string, unknown> = {})
   ...over,
 });
 
-let socket: ReturnType<typeof fakeSocket>;
+let socket: ReturnType<typeof fakeChatSocket>;
 beforeEach(() => {
   resetApp();
   localStorage.setItem('meridian.chat.visitor', VISITOR);
   mockServer({});
-  socket = fakeSocket();
+  socket = fakeChatSocket();
 });
 afterEach(() => detachRealtime());
 
