@@ -24,6 +24,8 @@ export function MethodList({ type }: { type: 1 | 2 }) {
     if (!(await confirm({ message: t('methods.confirmDelete') }))) return;
     try {
       toast(await deleteMethod(m.id), 'success');
+    } catch {
+      // A refusal: the API client has already shown it (this call is not silent); the list reloads below.
     } finally {
       list.reload();
     }

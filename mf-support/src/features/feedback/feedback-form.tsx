@@ -79,7 +79,8 @@ export function FeedbackForm() {
   return (
     <Form onSubmit={(e) => void submit(e)} data-testid="feedback-form" noValidate>
       <Intro>{t('feedback.intro')}</Intro>
-      <Field>
+      {/* A div, not a label: a label would name (and click) the first topic button as "Topic". */}
+      <Field as="div">
         <span>{t('feedback.topic')}</span>
         <Topics role="radiogroup" aria-label={t('feedback.topic')}>
           {FEEDBACK_TOPICS.map((k) => (

@@ -264,7 +264,11 @@ export function Inbox() {
             />
             {t('inbox.mine')}
           </Mine>
-          <OpsState state={listed ? list : { status: 'loading', reload: list.reload }} rows={6}>
+          {/* A failed load shows its error and retry (not the loading rows of a tab whose rows never come). */}
+          <OpsState
+            state={listed || list.status === 'error' ? list : { status: 'loading', reload: list.reload }}
+            rows={6}
+          >
             {() =>
               !listed ? null : listed.data.data.length === 0 ? (
                 <OpsEmpty>{t(`inbox.empty.${status}`)}</OpsEmpty>
