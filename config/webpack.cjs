@@ -76,6 +76,12 @@ function sharedConfig(pkgDir) {
       requiredVersion: `^${sharedPkg.version}`,
       version: sharedPkg.version,
     },
+    // Private images and the image upload: loaded with the screens that show or send a photo (shared/src/media.ts).
+    '@meridian/shared/media': {
+      singleton: true,
+      requiredVersion: `^${sharedPkg.version}`,
+      version: sharedPkg.version,
+    },
     // The back office's session, client and kit: loaded only on /ops routes (see shared/src/ops.ts).
     '@meridian/shared/ops': {
       singleton: true,

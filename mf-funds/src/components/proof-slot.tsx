@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { uploadImage } from '../features/funds-api';
+import { uploadImage } from '@meridian/shared/media';
 import { NS } from '../app/i18n';
 
 export function ProofSlot({

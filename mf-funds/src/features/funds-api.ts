@@ -110,7 +110,3 @@ export async function deleteMethod(id: number) {
     await api.postWithMessage<null>('/api/wallet/del_draw_method', { id }, { form: true, spinner: true })
   ).msg;
 }
-
-export async function uploadImage(file: Blob): Promise<string> {
-  return (await api.upload<{ url: string }>('/api/common/image_upload', file)).url;
-}

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { NS } from '../app/i18n';
-import { usePrivateImage } from '../lib/private-image';
-import type { BlobFetcher } from '../lib/private-image';
+import { usePrivateImage } from '@meridian/shared/media';
+import type { BlobFetcher } from '@meridian/shared/media';
 
 export function ChatImage({ url, fetchBlob }: { url: string; fetchBlob?: BlobFetcher }) {
   const { t } = useTranslation(NS);

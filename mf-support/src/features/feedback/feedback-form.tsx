@@ -7,6 +7,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { api, isApiError, sessionAtom, toast, useAtomValue } from '@meridian/shared';
+import { uploadImage } from '@meridian/shared/media';
 import { CHAT_MAX_TEXT, FEEDBACK_TOPICS } from '@meridian/shared/pure';
 import type { FeedbackResult, FeedbackTopic } from '@meridian/shared/pure';
 import { NS } from '../../app/i18n';
@@ -30,7 +31,7 @@ export function FeedbackForm() {
     if (!f) return;
     setBusy(true);
     try {
-      const { url } = await api.upload<{ url: string }>('/api/common/image_upload', f);
+      const url = await uploadImage(f);
       setImage({ url, preview: URL.createObjectURL(f) });
     } catch (err) {
       toast(isApiError(err) ? err.message : t('chat.uploadFailed'), 'error');

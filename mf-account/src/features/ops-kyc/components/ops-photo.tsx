@@ -8,7 +8,7 @@ import styled from 'styled-components';
 import { Skeleton } from '@meridian/shared';
 import { opsApi } from '@meridian/shared/ops';
 import { OPS_NS } from '../../../lib/ops-ns';
-import { usePrivateImage } from '../../../lib/private-image';
+import { usePrivateImage } from '@meridian/shared/media';
 
 export function OpsPhoto({ url, label, testId }: { url: string; label: string; testId: string }) {
   const { t } = useTranslation(OPS_NS);

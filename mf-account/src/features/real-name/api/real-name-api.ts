@@ -30,9 +30,3 @@ export async function submitRealName(input: {
   });
   return msg;
 }
-
-/** POST /api/common/image_upload (multipart `file`), with the global spinner; resolves with the image's URL. */
-export async function uploadImage(file: Blob): Promise<string> {
-  const data = await api.upload<{ url: string }>('/api/common/image_upload', file);
-  return data.url;
-}

@@ -1,7 +1,7 @@
 /**
  * One ID photo (docs/rules.md: one per side). Picking a file previews it and uploads it at once; a failed upload clears
  * the photo, so the form never holds a picture the server does not have. Read-only slots show the stored upload,
- * fetched with the token (see lib/private-image).
+ * fetched with the token (`usePrivateImage` of `@meridian/shared/media`).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
@@ -9,8 +9,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Skeleton } from '@meridian/shared';
 import { NS } from '../../../lib/ns';
-import { usePrivateImage } from '../../../lib/private-image';
-import { uploadImage } from '../api/real-name-api';
+import { uploadImage, usePrivateImage } from '@meridian/shared/media';
 
 export type PhotoSlotProps = {
   label: string;

@@ -1,9 +1,10 @@
 /**
  * Uploaded images (`/api/common/upload/<name>`) are served only with an authorization header, so an `<img src>`
- * cannot load them: this fetches the bytes with the token and hands back a `blob:` URL, revoked when let go.
+ * cannot load them: this fetches the bytes with the token and hands back a `blob:` URL, revoked when let go. The
+ * upload itself is `uploadImage`. The API client is the package's, taken by name (the one federated instance).
  */
 import { useEffect, useState } from 'react';
-import { getApiConfig } from '@meridian/shared';
+import { api, getApiConfig } from '@meridian/shared';
 
 export type PrivateImage = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; src: string };
 export type BlobFetcher = (url: string, signal?: AbortSignal) => Promise<Blob>;
@@ -22,6 +23,10 @@ export async function fetchPrivateImage(url: string, signal?: AbortSignal): Prom
   return res.blob();
 }
 
+/**
+ * The `blob:` URL of a private upload, or its loading/error state. `null` url: idle. `fetchBlob` reads it with the
+ * trader's token by default; the ops pages pass the ops client's (`opsApi.blob`).
+ */
 export function usePrivateImage(
   url: string | null,
   fetchBlob: BlobFetcher = fetchPrivateImage,
@@ -50,4 +55,12 @@ export function usePrivateImage(
     };
   }, [url, fetchBlob]);
   return state;
+}
+
+/**
+ * POST /api/common/image_upload (multipart `file`, one file), with the global spinner; resolves with the image's
+ * URL. What the image is for (identity, deposit proof, chat, feedback) is fixed by the call that first uses it.
+ */
+export async function uploadImage(file: Blob): Promise<string> {
+  return (await api.upload<{ url: string }>('/api/common/image_upload', file)).url;
 }
