@@ -8,12 +8,22 @@ import { appStore, ensureRealtimeOpen, sessionAtom, subscribe } from '@meridian/
 import { CHAT_TOPIC } from '@meridian/shared/pure';
 import type { ClientChatMessage, ServerChatMessage } from '@meridian/shared/pure';
 
-export type ChatChannel = { send: (m: ClientChatMessage) => boolean; release: () => void };
+/**
+ * A message's client id (the dedupe key of chat.send): a prefix (`m` a trader, `a` an agent) and 24 random hex digits.
+ */
+export function newClientId(prefix: 'm' | 'a' = 'm'): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return `${prefix}${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The chat's hold on the socket (not a conversation's `ChatChannel` of the contract, chat or feedback). */
+export type ChatBinding = { send: (m: ClientChatMessage) => boolean; release: () => void };
 
 export function bindChat(handlers: {
   onMessage: (m: ServerChatMessage) => void;
   onReady: () => void;
-}): ChatChannel {
+}): ChatBinding {
   const client = ensureRealtimeOpen();
   if (!client) return { send: () => false, release: () => undefined };
   let live = true;

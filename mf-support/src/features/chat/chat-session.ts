@@ -7,9 +7,10 @@
 import type {
   ChatConversation,
   ChatMessage,
-  ClientChatMessage,
   ServerChatMessage,
 } from '@meridian/shared/pure';
+import { newClientId } from '../../lib/chat-channel';
+import type { ChatBinding } from '../../lib/chat-channel';
 
 export type PendingMessage = {
   client_id: string;
@@ -38,24 +39,13 @@ export type ChatSnapshot = {
   error: string | null;
 };
 
-export type ChatChannel = {
-  send: (m: ClientChatMessage) => boolean;
-  release: () => void;
-};
-
 export type ChatSessionOptions = {
-  bind: (handlers: { onMessage: (m: ServerChatMessage) => void; onReady: () => void }) => ChatChannel;
+  bind: (handlers: { onMessage: (m: ServerChatMessage) => void; onReady: () => void }) => ChatBinding;
   visitorId: () => string | null;
   /** The session token: the join names the user with it. */
   token?: () => string | null;
   now?: () => number;
   random?: () => string;
-};
-
-const newClientId = (): string => {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(bytes);
-  return `m${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 };
 
 const INITIAL: ChatSnapshot = {
@@ -73,7 +63,7 @@ const INITIAL: ChatSnapshot = {
 
 export class ChatSession {
   private snap: ChatSnapshot = INITIAL;
-  private channel: ChatChannel | null = null;
+  private channel: ChatBinding | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly now: () => number;
   private readonly random: () => string;

@@ -38,7 +38,7 @@ import type {
   SupportConversationRow,
   SupportThread,
 } from '@meridian/shared/pure';
-import { bindChat } from '../../lib/chat-channel';
+import { bindChat, newClientId } from '../../lib/chat-channel';
 import { OPS_NS } from '../../lib/ops-ns';
 import { ChatImage } from '../../components/chat-image';
 import { opsApi } from '@meridian/shared/ops';
@@ -55,12 +55,6 @@ import {
 import { inboxReducer, initialSelection, mergeMessages } from './selection';
 
 const KYC_KEYS: Record<number, string> = { 0: 'none', 1: 'waiting', 2: 'approved', 3: 'rejected' };
-
-const newClientId = () => {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(bytes);
-  return `a${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-};
 
 /** The agent's side of the socket: signed in with the ops token, watching the selected conversation. */
 function useAgentSocket(selected: number | null, onEvent: (m: ServerChatMessage) => void) {
@@ -380,7 +374,7 @@ function ThreadPane({
     e?.preventDefault();
     const body = text.trim();
     if (!body) return;
-    const clientId = newClientId();
+    const clientId = newClientId('a');
     if (!send({ type: 'chat.send', client_id: clientId, text: body, conversation: c.id })) {
       // The socket is down: the call does the same (and is deduped by the same client id).
       void opsApi
