@@ -198,6 +198,19 @@ export {
   withdrawQuote,
 } from './domain/withdraw';
 export type { WithdrawQuote } from './domain/withdraw';
+export type {
+  BasicInfo,
+  Area,
+  Setting,
+  NewsItem,
+  NewsPage,
+  NewsArticle,
+  Announcement,
+  ComplaintEmail,
+  Company,
+  CompanyPage,
+  CompanyStatus,
+} from './contract/content';
 export { QUOTE_MAX_AGE_MS, quoteIsFresh } from './contract/markets';
 export type { TradeListItem, Category, Candle } from './contract/markets';
 export type { Health, HealthState, RedisState, FeedState } from './contract/health';

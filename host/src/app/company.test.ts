@@ -28,7 +28,7 @@ describe('start-up company check', () => {
     expect(lossTarget({ status: 0, loss_url: 'https://elsewhere.example/x' })).toBe(
       'https://elsewhere.example/x',
     );
-    expect(lossTarget({ status: '0', loss_url: 'http://elsewhere.example/' })).toBe(
+    expect(lossTarget({ status: 0, loss_url: 'http://elsewhere.example/' })).toBe(
       'http://elsewhere.example/',
     );
     expect(lossTarget({ status: 1, loss_url: 'https://elsewhere.example/' })).toBeNull();

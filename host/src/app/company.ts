@@ -5,8 +5,7 @@
  */
 import { api } from '@meridian/shared';
 import type { BootData } from '@meridian/shared';
-
-type CompanyStatus = { status: number | string; loss_url?: string };
+import type { CompanyStatus } from '@meridian/shared/pure';
 
 export function cookieCompanyId(cookie: string): number | null {
   const m = /(?:^|;\s*)company_id=(\d{1,15})(?:;|$)/.exec(cookie);
@@ -14,7 +13,9 @@ export function cookieCompanyId(cookie: string): number | null {
 }
 
 /** Only a web address leaves the app (never `javascript:` or a data URL). */
-export function lossTarget(status: CompanyStatus | null | undefined): string | null {
+export function lossTarget(
+  status: Pick<CompanyStatus, 'status' | 'loss_url'> | null | undefined,
+): string | null {
   if (!status || Number(status.status) !== 0 || !status.loss_url) return null;
   try {
     const url = new URL(status.loss_url, window.location.href);

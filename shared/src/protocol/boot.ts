@@ -5,15 +5,10 @@
  * the client: an index served from elsewhere has none, and the app then asks for each as before.
  */
 import type { Language } from '../constants';
+import type { BasicInfo, CompanyStatus } from '../contract/content';
 
 /** `GET /api/basicSet/getBasicInfo` data. */
-export type BootSite = {
-  site_title: string;
-  service_link: string;
-  service_link_type: number;
-  verify_reg_type: number;
-  trade_fee_type: number;
-};
+export type BootSite = BasicInfo;
 
 export type BootData = {
   site?: BootSite;
@@ -24,7 +19,7 @@ export type BootData = {
   /** `GET /v1/api/forex/trade_list` data, on the pages that show it. */
   tradeList?: unknown[];
   /** `getCompanyStatus` of the company in the `company_id` cookie. */
-  company?: { id: number; status: number; loss_url: string };
+  company?: Pick<CompanyStatus, 'id' | 'status' | 'loss_url'>;
   /** The languages whose translations the inline preloader may fetch. */
   languages?: readonly Language[];
   /** The markets remote's translations for the first page, `{lng}` standing for the language. */

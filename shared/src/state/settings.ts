@@ -4,16 +4,10 @@
  * the fee formula (trade_fee_type 1 = lots x rate, else margin x rate).
  */
 import { atom } from 'jotai';
+import type { BasicInfo } from '../contract/content';
 
-export type SiteSettings = {
-  site_title: string;
-  service_link: string;
-  /** 2 copyable text, 3 external link, anything else the in-app chat. */
-  service_link_type: number;
-  /** 2: captcha instead of the e-mail code at registration. */
-  verify_reg_type: number;
-  trade_fee_type: number;
-};
+/** The answer of getBasicInfo, as the contract has it. */
+export type SiteSettings = BasicInfo;
 
 const siteSettingsBaseAtom = atom<SiteSettings | null>(null);
 /** The site settings, or null until loaded. */

@@ -1,6 +1,7 @@
 /** Sign-in, demo, sign-up and reset calls (server README: accounts). Plain fetchers, no React. */
 import { api } from '@meridian/shared';
 import type { User } from '@meridian/shared';
+import type { BasicInfo, Setting } from '@meridian/shared/pure';
 
 export type SessionData = { token: string; user: User };
 
@@ -98,9 +99,6 @@ export type RegisterSettings = {
   /** 1: area code and phone; 3: phone only; otherwise no phone. */
   isShowMobile: number;
 };
-
-type BasicInfo = { verify_reg_type: number | string };
-type Setting = { key: string; value: string | number | null };
 
 export async function fetchRegisterSettings(): Promise<RegisterSettings> {
   const [basic, mobile] = await Promise.all([

@@ -1,6 +1,7 @@
 /** The user centre's calls: the fresh user (balance), the demo reset, and the customer-service setting. */
 import { api } from '@meridian/shared';
 import type { User } from '@meridian/shared';
+import type { BasicInfo } from '@meridian/shared/pure';
 
 /** GET /api/user/info: the user with balance, lock_balance and credit score. */
 export function fetchUserInfo(): Promise<User> {
@@ -23,10 +24,6 @@ export type ServiceLink = { link: string; type: number };
 
 /** GET /api/basicSet/getBasicInfo → the customer-service link and how to open it (docs/rules.md). */
 export async function fetchServiceLink(): Promise<ServiceLink> {
-  const data = await api.get<{ service_link?: string; service_link_type?: number | string }>(
-    '/api/basicSet/getBasicInfo',
-    undefined,
-    { silent: true },
-  );
+  const data = await api.get<BasicInfo>('/api/basicSet/getBasicInfo', undefined, { silent: true });
   return { link: data.service_link ?? '', type: Number(data.service_link_type) };
 }

@@ -1,21 +1,11 @@
 /** Company search and status (docs/calls.md): GET /api/company/search, GET /api/company/getCompanyStatus. */
 import { api } from '@meridian/shared';
+import type { Company, CompanyPage, CompanyStatus } from '@meridian/shared/pure';
 
-export type Company = {
-  id: number;
-  name: string;
-  logo: string;
-  url: string;
-  subject: string;
-  registered_address: string;
-  location: string;
-  email: string;
-};
-
-export type CompanyStatus = { status: number; type?: number; loss_url?: string };
+export type { Company, CompanyStatus };
 
 export async function searchCompanies(name: string): Promise<Company[]> {
-  const res = await api.get<{ data: Company[] | null } | null>(
+  const res = await api.get<CompanyPage | null>(
     '/api/company/search',
     { name, page: 1, limit: 20 },
     { silent: true },
