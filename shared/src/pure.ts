@@ -199,6 +199,15 @@ export {
 } from './domain/withdraw';
 export type { WithdrawQuote } from './domain/withdraw';
 export type {
+  UserView,
+  SessionAnswer,
+  DemoSessionAnswer,
+  CaptchaAnswer,
+  ReviewStatus,
+  RealNameRecord,
+  RealNameSubmitted,
+} from './contract/accounts';
+export type {
   BasicInfo,
   Area,
   Setting,

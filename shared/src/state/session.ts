@@ -3,19 +3,11 @@
  * `sessionAtom` and changes the session only through the action atoms.
  */
 import { atom } from 'jotai';
+import type { UserView } from '../contract/accounts';
 import { readJson, readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
-/** The user as login and /api/user/info return it (docs/calls.md). */
-export type User = {
-  email: string;
-  uid: string | number;
-  id: number;
-  is_demo: number;
-  credit_score: number;
-  invite_code: string;
-  balance: number | string;
-  lock_balance: number | string;
-};
+/** The user as login and /api/user/info return it (docs/calls.md): the contract's `UserView`. */
+export type User = UserView;
 
 export type Session = {
   token: string | null;

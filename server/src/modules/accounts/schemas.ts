@@ -1,6 +1,15 @@
 /** Input schemas of the account calls (docs/calls.md). Form bodies carry strings; numbers may also come as JSON numbers. */
 import { z } from 'zod';
-import type { OpsFreezeState, OpsSignOutAll, OpsUserDetail, OpsUserRow } from '@meridian/shared/pure';
+import type {
+  CaptchaAnswer,
+  DemoSessionAnswer,
+  OpsFreezeState,
+  OpsSignOutAll,
+  OpsUserDetail,
+  OpsUserRow,
+  SessionAnswer,
+  UserView,
+} from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
 import { email, int, optInt, optStr, password, str } from '../../lib/validate';
 
@@ -68,26 +77,34 @@ export const areaIdSchema = int(0, 100000);
 // ---- answers ----
 
 /** The user of login and /api/user/info (money as "0.00" text). */
-export const userSchema = z.strictObject({
-  id: z.number().int(),
-  uid: z.string(),
-  email: z.string(),
-  is_demo: z.union([z.literal(0), z.literal(1)]),
-  credit_score: z.number().int(),
-  invite_code: z.string(),
-  balance: wire.cents,
-  lock_balance: wire.cents,
-});
-export const sessionSchema = z.strictObject({ token: z.string().min(20), user: userSchema });
-export const demoSessionSchema = z.strictObject({
-  demo_id: z.string().min(1),
-  token: z.string().min(20),
-  user: userSchema,
-});
-export const captchaSchema = z.strictObject({
-  id: z.string().min(1),
-  b64s: z.string().startsWith('data:image/png;base64,'),
-});
+export const userSchema = contract<UserView>()(
+  z.strictObject({
+    id: z.number().int(),
+    uid: z.string(),
+    email: z.string(),
+    is_demo: z.union([z.literal(0), z.literal(1)]),
+    credit_score: z.number().int(),
+    invite_code: z.string(),
+    balance: wire.cents,
+    lock_balance: wire.cents,
+  }),
+);
+export const sessionSchema = contract<SessionAnswer>()(
+  z.strictObject({ token: z.string().min(20), user: userSchema }),
+);
+export const demoSessionSchema = contract<DemoSessionAnswer>()(
+  z.strictObject({
+    demo_id: z.string().min(1),
+    token: z.string().min(20),
+    user: userSchema,
+  }),
+);
+export const captchaSchema = contract<CaptchaAnswer>()(
+  z.strictObject({
+    id: z.string().min(1),
+    b64s: z.string().startsWith('data:image/png;base64,'),
+  }),
+);
 
 // ---- the back office's users page ----
 

@@ -1,7 +1,14 @@
 /** Inputs of the real-name calls and of the ops KYC review, and the shapes of their answers. */
 import { z } from 'zod';
 import { KYC_REJECT_REASONS } from '@meridian/shared/pure';
-import type { OpsKycDecided, OpsKycDetail, OpsKycQueue, OpsKycSubmission } from '@meridian/shared/pure';
+import type {
+  OpsKycDecided,
+  OpsKycDetail,
+  OpsKycQueue,
+  OpsKycSubmission,
+  RealNameRecord,
+  RealNameSubmitted,
+} from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
 import { id as rowId, optInt, optStr, str } from '../../lib/validate';
 import { REVIEW } from './repository';
@@ -16,16 +23,20 @@ export const realNameBody = z.object({
 });
 
 /** What /api/user_real/center answers: review_status 0 none (or rejected, with the reason), 1 waiting, 2 approved. */
-export const realNameSchema = z.strictObject({
-  review_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  name: z.string(),
-  card_id: z.string(),
-  front_pic: z.string(),
-  reverse_pic: z.string(),
-  reason: z.string(),
-});
+export const realNameSchema = contract<RealNameRecord>()(
+  z.strictObject({
+    review_status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    name: z.string(),
+    card_id: z.string(),
+    front_pic: z.string(),
+    reverse_pic: z.string(),
+    reason: z.string(),
+  }),
+);
 
-export const submittedSchema = z.strictObject({ review_status: z.literal(REVIEW.waiting) });
+export const submittedSchema = contract<RealNameSubmitted>()(
+  z.strictObject({ review_status: z.literal(REVIEW.waiting) }),
+);
 
 // ---- the ops KYC review ----
 

@@ -1,7 +1,7 @@
 /** Sign-in, demo, sign-up and reset calls (server README: accounts). Plain fetchers, no React. */
 import { api } from '@meridian/shared';
 import type { User } from '@meridian/shared';
-import type { BasicInfo, Setting } from '@meridian/shared/pure';
+import type { BasicInfo, CaptchaAnswer, Setting } from '@meridian/shared/pure';
 
 export type SessionData = { token: string; user: User };
 
@@ -38,7 +38,7 @@ export async function sendEmailCode(to: string, type: 1 | 2): Promise<string> {
   return msg;
 }
 
-export type Captcha = { id: string; b64s: string };
+export type Captcha = CaptchaAnswer;
 
 /** GET /api/captcha: a PNG data URL and its id (one try, 5 min). */
 export function fetchCaptcha(): Promise<Captcha> {

@@ -42,13 +42,13 @@ describe('/mine/invite', () => {
   it('without a code there is an empty state', async () => {
     logIn({
       id: 1,
-      uid: 1,
+      uid: '1',
       email: 'a@b.co',
       is_demo: 0,
       credit_score: 0,
       invite_code: '',
-      balance: 0,
-      lock_balance: 0,
+      balance: '0.00',
+      lock_balance: '0.00',
     });
     renderPage(<InvitePage />);
     // The empty state's code loads when one first shows.

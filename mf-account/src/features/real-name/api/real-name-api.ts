@@ -1,17 +1,9 @@
 /** Real-name verification (docs/calls.md, docs/states.md): the record, the submit, and the one-image upload. */
 import { api } from '@meridian/shared';
 
-/** 0 not submitted (or rejected: `reason` is set), 1 waiting for review, 2 approved. */
-export type ReviewStatus = 0 | 1 | 2;
+import type { RealNameRecord, RealNameSubmitted, ReviewStatus } from '@meridian/shared/pure';
 
-export type RealNameRecord = {
-  review_status: ReviewStatus;
-  name: string;
-  card_id: string;
-  front_pic: string;
-  reverse_pic: string;
-  reason?: string;
-};
+export type { RealNameRecord, ReviewStatus };
 
 export function fetchRealName(): Promise<RealNameRecord> {
   return api.get<RealNameRecord>('/api/user_real/center', undefined, { silent: true });
@@ -24,7 +16,7 @@ export async function submitRealName(input: {
   front_pic: string;
   reverse_pic: string;
 }): Promise<string> {
-  const { msg } = await api.postWithMessage<{ review_status: number }>('/api/user_real/real_name', input, {
+  const { msg } = await api.postWithMessage<RealNameSubmitted>('/api/user_real/real_name', input, {
     form: true,
     spinner: true,
   });

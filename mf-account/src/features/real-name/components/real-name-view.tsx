@@ -118,6 +118,7 @@ function RealNameForm({
         card_id: card.trim(),
         front_pic: front,
         reverse_pic: back,
+        reason: '',
       });
     } catch {
       setBusy(false);
