@@ -4,7 +4,8 @@
  * nothing moved); Roll back never makes a version current that was not current before; a withdrawal currency's
  * price shows its effect and a far one needs a second confirmation (cancel saves nothing); a receiving address is
  * refused twice over (another network spelling) or when a trader bound it; the menu count follows a decision at
- * once; and the finance queues fit a 390 px phone with an item selected. Screenshots go to OPS_MONEY_SHOTS_DIR.
+ * once; the finance queues keep their status column in view and fit a 390 px phone with an item selected; a bank
+ * payout repeats the amount and the account. Screenshots go to OPS_MONEY_SHOTS_DIR.
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -33,7 +34,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-async function opsContext(browser: Browser, viewport = DESKTOP) {
+async function opsContext(browser: Browser, viewport = DESKTOP, lng = 'en') {
   const phone = viewport.width < 600;
   const context = await browser.newContext({
     viewport,
@@ -41,7 +42,7 @@ async function opsContext(browser: Browser, viewport = DESKTOP) {
     hasTouch: phone,
     deviceScaleFactor: 1,
   });
-  await withLanguage(context, 'en');
+  await withLanguage(context, lng);
   return context;
 }
 
@@ -604,16 +605,48 @@ test('the menu count follows a decision at once: "Identity checks" drops by one 
   await context.close();
 });
 
-test('the finance queues show their status column at 1280x800 and fit a 390x844 phone with an item selected', async ({
+test('the finance queues show their status column at 1280x800, a bank payout repeats amount and account, and they fit a 390x844 phone in en, hk and ar', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const finance = await createOps('finance,compliance', 'phone');
   const session = await opsToken(request, finance);
   const f = await fundedTrader(request, session.token, session.token, 'Phone Layout');
   await f.deposit('120');
   await f.withdraw('60');
+  // A bank withdrawal too: a bound bank account, usable once its cooling period is over.
+  const payee = `HK 024 ${Date.now().toString().slice(-8)}`;
+  const bank = await must(
+    call<{ id: number; draw_currency: { id: number } }>(
+      request,
+      'POST',
+      '/api/wallet/bind_draw_method',
+      f.trader.token,
+      {
+        type: '2',
+        bank_name: 'Hang Seng Bank',
+        bank_address: '83 Des Voeux Road Central, Hong Kong',
+        bank_swift: 'HASEHKHH',
+        payee_name: 'Phone Layout',
+        payee_account: payee,
+      },
+    ),
+    'bind bank',
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          await call(request, 'POST', '/api/account/draw', f.trader.token, {
+            draw_currency_id: String(bank.draw_currency.id),
+            number: '40',
+            draw_method_id: String(bank.id),
+          })
+        ).code,
+      { timeout: 20_000, intervals: [1_000] },
+    )
+    .toBe(1);
 
   // At 1280x800 the queues show their status column beside the selected item.
   const desk = await opsContext(browser);
@@ -624,34 +657,58 @@ test('the finance queues show their status column at 1280x800 and fit a 390x844 
   await expect(dp.getByTestId('ops-deposit-detail')).toContainText(f.trader.email);
   await lastColumnInView(dp, 'ops-deposits-table');
   await shot(dp, 'desktop-deposits');
+
+  // The bank payout: the account to pay with a copy button, and the exact amount.
+  await dp.goto(`${baseUrl()}/ops/withdrawals`);
+  await dp
+    .getByTestId('ops-withdrawal-row')
+    .filter({ hasText: f.trader.email })
+    .filter({ hasText: '40.00 USD' })
+    .click();
+  await expect(dp.getByTestId('ops-withdrawal-address')).toHaveText(payee);
+  await expect(dp.getByTestId('ops-withdrawal-detail')).toContainText('Account number');
+  await lastColumnInView(dp, 'ops-withdrawals-table');
+  await dp.getByTestId('ops-withdrawal-pay').click();
+  const details = dp.getByTestId('ops-pay-details');
+  await expect(details).toContainText(/Send exactly \d[\d.,]* [A-Z]{3}.* to this bank account/);
+  await expect(dp.getByTestId('ops-pay-address')).toHaveText(payee);
+  await expect(dp.getByTestId('ops-pay-address-copy')).toBeVisible();
+  await shot(dp, 'desktop-bank-payout');
+  await dp.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await desk.close();
 
-  const context = await opsContext(browser, PHONE);
-  await withOpsSession(context, session);
-  const page = await context.newPage();
-  const fits = async (button: string, name: string) => {
-    await page.waitForLoadState('networkidle');
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect({ page: name, width }).toEqual({ page: name, width: PHONE.width });
-    const target = page.getByTestId(button);
-    await target.scrollIntoViewIfNeeded();
-    const box = await target.boundingBox();
-    expect(box).not.toBeNull();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-    expect(box!.y).toBeGreaterThanOrEqual(0);
-    expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
-    await shot(page, `phone-${name}`);
-  };
+  for (const lng of ['en', 'hk', 'ar']) {
+    const context = await opsContext(browser, PHONE, lng);
+    await withOpsSession(context, session);
+    const page = await context.newPage();
+    const fits = async (button: string, name: string) => {
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect({ lng, page: name, width }).toEqual({ lng, page: name, width: PHONE.width });
+      const target = page.getByTestId(button);
+      await target.scrollIntoViewIfNeeded();
+      const box = await target.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
+      await shot(page, `phone-${lng}-${name}`);
+    };
 
-  await page.goto(`${baseUrl()}/ops/deposits`);
-  await page.getByTestId('ops-deposit-row').filter({ hasText: f.trader.email }).click();
-  await expect(page.getByTestId('ops-deposit-detail')).toContainText(f.trader.email);
-  await fits('ops-deposit-approve', 'deposits');
+    await page.goto(`${baseUrl()}/ops/deposits`);
+    await page.getByTestId('ops-deposit-row').filter({ hasText: f.trader.email }).click();
+    await expect(page.getByTestId('ops-deposit-detail')).toContainText(f.trader.email);
+    await fits('ops-deposit-approve', 'deposits');
 
-  await page.goto(`${baseUrl()}/ops/withdrawals`);
-  await page.getByTestId('ops-withdrawal-row').filter({ hasText: f.trader.email }).click();
-  await expect(page.getByTestId('ops-withdrawal-detail')).toContainText(f.trader.email);
-  await fits('ops-withdrawal-pay', 'withdrawals');
-  await context.close();
+    await page.goto(`${baseUrl()}/ops/withdrawals`);
+    await page
+      .getByTestId('ops-withdrawal-row')
+      .filter({ hasText: f.trader.email })
+      .filter({ hasText: '60.00 USD' })
+      .click();
+    await expect(page.getByTestId('ops-withdrawal-detail')).toContainText(f.trader.email);
+    await fits('ops-withdrawal-pay', 'withdrawals');
+    await context.close();
+  }
 });
