@@ -19,6 +19,8 @@ import { solidPng } from '../support/account';
 import type { RealUser } from '../support/account';
 import { baseUrl, settled, staticDir, withLanguage } from '../support/app';
 import { createOps, opsToken, traderWithKyc, withOpsSession } from '../support/ops';
+import { startServer } from '../support/server';
+import type { E2eServer } from '../support/server';
 
 const SHOTS = process.env.OPS_MONEY_SHOTS_DIR ?? '/tmp/ops-money-shots';
 const DESKTOP = { width: 1280, height: 800 };
@@ -329,79 +331,142 @@ type RegistryModule = {
   };
 };
 
-test('Roll back only goes to a version that was current before: a newer published one is made current, never rolled back to', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const REMOTE = 'mf-support';
-  const { createRegistry } = createRequire(__filename)('../../config/registry.cjs') as RegistryModule;
-  const reg = createRegistry(staticDir());
-  const start = reg.readRegistry().remotes[REMOTE]!.current;
-  const currentNow = () => reg.readRegistry().remotes[REMOTE]!.current;
+/**
+ * On a server of its own (its own copy of the product, registry and database): remotes.spec releases and rolls back
+ * mf-support on the shared one, and other specs add identity checks there while a count is being read.
+ */
+test.describe('on a server of its own', () => {
+  let server: E2eServer;
+  const saved: Record<string, string | undefined> = {};
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServer();
+    // The helpers read where the server is from the environment: this block's own while it runs.
+    for (const k of ['E2E_BASE_URL', 'E2E_DATA_DIR', 'E2E_STATIC_DIR']) saved[k] = process.env[k];
+    process.env.E2E_BASE_URL = server.baseUrl;
+    process.env.E2E_DATA_DIR = server.dataDir;
+    process.env.E2E_STATIC_DIR = server.staticDir;
+  });
+  test.afterAll(async () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    await server?.stop();
+  });
 
-  // A newer version published (not current): a copy of the current files with one more, so its hash differs.
-  // No build: the registry only needs a folder with a manifest.
-  const stage = path.join(staticDir(), '..', `stage-${Date.now()}`);
-  fs.cpSync(path.join(staticDir(), 'remotes', REMOTE, start), stage, { recursive: true });
-  fs.writeFileSync(path.join(stage, 'e2e-newer.txt'), `newer ${Date.now()}\n`);
-  const { version: newer } = reg.publish(REMOTE, stage, { makeCurrent: false });
-  expect(newer).not.toBe(start);
-  expect(currentNow()).toBe(start);
+  test('Roll back only goes to a version that was current before: a newer published one is made current, never rolled back to', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const REMOTE = 'mf-support';
+    const { createRegistry } = createRequire(__filename)('../../config/registry.cjs') as RegistryModule;
+    const reg = createRegistry(staticDir());
+    const start = reg.readRegistry().remotes[REMOTE]!.current;
+    const currentNow = () => reg.readRegistry().remotes[REMOTE]!.current;
 
-  const admin = await createOps('admin', 'rel');
-  const session = await opsToken(request, admin);
-  const rollback = (version?: string) =>
-    call<unknown>(request, 'POST', '/api/ops/remotes/rollback', session.token, {
-      remote: REMOTE,
-      ...(version ? { version } : {}),
-    });
+    // A newer version published (not current): a copy of the current files with one more, so its hash differs.
+    // No build: the registry only needs a folder with a manifest.
+    const stage = path.join(staticDir(), '..', `stage-${Date.now()}`);
+    fs.cpSync(path.join(staticDir(), 'remotes', REMOTE, start), stage, { recursive: true });
+    fs.writeFileSync(path.join(stage, 'e2e-newer.txt'), `newer ${Date.now()}\n`);
+    const { version: newer } = reg.publish(REMOTE, stage, { makeCurrent: false });
+    expect(newer).not.toBe(start);
+    expect(currentNow()).toBe(start);
 
-  const context = await opsContext(browser);
-  await withOpsSession(context, session);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}/ops/remotes`);
-  const card = page.getByTestId(`ops-remote-${REMOTE}`);
-  // Only the current version was ever current: nothing to roll back to, and the newer one is a release.
-  await expect(card.getByTestId(`ops-remote-current-${REMOTE}`)).toHaveText(start);
-  await expect(card.getByTestId(`ops-rollback-${REMOTE}`)).toBeDisabled();
-  await expect(card.getByTestId(`ops-make-current-${newer}`)).toHaveText('Make current');
-  await shot(page, 'remotes-newer-published');
-  expect((await rollback()).code).toBe(1006);
-  expect((await rollback(newer)).code).toBe(1006);
-  expect(currentNow()).toBe(start);
+    const admin = await createOps('admin', 'rel');
+    const session = await opsToken(request, admin);
+    const rollback = (version?: string) =>
+      call<unknown>(request, 'POST', '/api/ops/remotes/rollback', session.token, {
+        remote: REMOTE,
+        ...(version ? { version } : {}),
+      });
 
-  // Released, then rolled back from the page: back to the start.
-  await card.getByTestId(`ops-make-current-${newer}`).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Make current' }).click();
-  await expect(card.getByTestId(`ops-remote-current-${REMOTE}`)).toHaveText(newer);
-  await expect(card.getByTestId(`ops-rollback-${REMOTE}`)).toBeEnabled();
-  await card.getByTestId(`ops-rollback-${REMOTE}`).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Roll back' }).click();
-  await expect(card.getByTestId(`ops-remote-current-${REMOTE}`)).toHaveText(start);
-  expect(currentNow()).toBe(start);
+    const context = await opsContext(browser);
+    await withOpsSession(context, session);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/ops/remotes`);
+    const card = page.getByTestId(`ops-remote-${REMOTE}`);
+    // Only the current version was ever current: nothing to roll back to, and the newer one is a release.
+    await expect(card.getByTestId(`ops-remote-current-${REMOTE}`)).toHaveText(start);
+    await expect(card.getByTestId(`ops-rollback-${REMOTE}`)).toBeDisabled();
+    await expect(card.getByTestId(`ops-make-current-${newer}`)).toHaveText('Make current');
+    await shot(page, 'remotes-newer-published');
+    expect((await rollback()).code).toBe(1006);
+    expect((await rollback(newer)).code).toBe(1006);
+    expect(currentNow()).toBe(start);
 
-  // Now the newer one was current only after this one: Roll back must not move forward to it, on the page, in the
-  // API and in the CLI.
-  await expect(card.getByTestId(`ops-rollback-${REMOTE}`)).toBeDisabled();
-  await expect(card.getByTestId(`ops-make-current-${newer}`)).toHaveText('Make current');
-  await shot(page, 'remotes-after-rollback');
-  expect((await rollback()).code).toBe(1006);
-  const named = await rollback(newer);
-  expect(named.code).toBe(1006);
-  const cli = await run('node', ['tools/mf.mjs', 'rollback', REMOTE, newer], {
-    cwd: ROOT,
-    env: { ...process.env, STATIC_DIR: staticDir() },
-    timeout: 30_000,
-  }).then(
-    () => 'succeeded',
-    (e: { stderr?: string }) => e.stderr ?? 'failed',
-  );
-  expect(cli).toContain('was not current before');
-  expect(currentNow()).toBe(start);
-  const history = reg.readRegistry().remotes[REMOTE]!.history;
-  expect(history.filter((h) => h.action === 'rollback' && h.to === newer)).toHaveLength(0);
-  await context.close();
+    // Released, then rolled back from the page: back to the start.
+    await card.getByTestId(`ops-make-current-${newer}`).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Make current' }).click();
+    await expect(card.getByTestId(`ops-remote-current-${REMOTE}`)).toHaveText(newer);
+    await expect(card.getByTestId(`ops-rollback-${REMOTE}`)).toBeEnabled();
+    await card.getByTestId(`ops-rollback-${REMOTE}`).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Roll back' }).click();
+    await expect(card.getByTestId(`ops-remote-current-${REMOTE}`)).toHaveText(start);
+    expect(currentNow()).toBe(start);
+
+    // Now the newer one was current only after this one: Roll back must not move forward to it, on the page, in the
+    // API and in the CLI.
+    await expect(card.getByTestId(`ops-rollback-${REMOTE}`)).toBeDisabled();
+    await expect(card.getByTestId(`ops-make-current-${newer}`)).toHaveText('Make current');
+    await shot(page, 'remotes-after-rollback');
+    expect((await rollback()).code).toBe(1006);
+    const named = await rollback(newer);
+    expect(named.code).toBe(1006);
+    const cli = await run('node', ['tools/mf.mjs', 'rollback', REMOTE, newer], {
+      cwd: ROOT,
+      env: { ...process.env, STATIC_DIR: staticDir() },
+      timeout: 30_000,
+    }).then(
+      () => 'succeeded',
+      (e: { stderr?: string }) => e.stderr ?? 'failed',
+    );
+    expect(cli).toContain('was not current before');
+    expect(currentNow()).toBe(start);
+    const history = reg.readRegistry().remotes[REMOTE]!.history;
+    expect(history.filter((h) => h.action === 'rollback' && h.to === newer)).toHaveLength(0);
+    await context.close();
+  });
+
+  test('the menu count follows a decision at once: "Identity checks" drops by one after approving, without reload', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const compliance = await createOps('compliance', 'count');
+    const session = await opsToken(request, compliance);
+    const name = `Count ${Date.now().toString(36)}`;
+    await traderWithKyc(request, name);
+    // Another one waits too, so the count reads 2 then 1 (not just gone).
+    await traderWithKyc(request, 'Another Waiting');
+    const waiting = async () =>
+      (await must(call<{ total: number }>(request, 'GET', '/api/ops/kyc/queue', session.token), 'kyc queue'))
+        .total;
+
+    const context = await opsContext(browser);
+    await withOpsSession(context, session);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/ops/kyc`);
+    const count = page.getByTestId('ops-menu-kyc').locator('[aria-label]');
+    const before = await waiting();
+    await expect(count).toHaveText(String(before));
+    await page.getByTestId('kyc-queue').getByText(name).click();
+    await expect(page.getByTestId('kyc-detail-name')).toHaveText(name);
+    // The queue beside the selected check shows its last column (the account) whole.
+    await lastColumnInView(page, 'kyc-queue');
+    await page.getByTestId('kyc-approve').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('kyc-queue').getByText(name)).toHaveCount(0);
+    // Well before the periodic refresh (a minute): the decision itself refreshes the count.
+    const after = before - 1;
+    if (after > 0) await expect(count).toHaveText(String(after), { timeout: 5_000 });
+    else await expect(count).toHaveCount(0, { timeout: 5_000 });
+    expect(await waiting()).toBe(after);
+    await shot(page, 'menu-count-after-decision');
+    await context.close();
+  });
 });
 
 /** The input (or select) of the field labelled exactly `label` inside `scope`. */
@@ -568,40 +633,6 @@ test("receiving addresses: a duplicate under another network spelling and a trad
     }),
     'disable',
   );
-  await context.close();
-});
-
-test('the menu count follows a decision at once: "Identity checks" drops by one after approving, without reload', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const compliance = await createOps('compliance', 'count');
-  const session = await opsToken(request, compliance);
-  const name = `Count ${Date.now().toString(36)}`;
-  await traderWithKyc(request, name);
-  const waiting = async () =>
-    (await must(call<{ total: number }>(request, 'GET', '/api/ops/kyc/queue', session.token), 'kyc queue'))
-      .total;
-
-  const context = await opsContext(browser);
-  await withOpsSession(context, session);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}/ops/kyc`);
-  const count = page.getByTestId('ops-menu-kyc').locator('[aria-label]');
-  const before = await waiting();
-  await expect(count).toHaveText(String(before));
-  await page.getByTestId('kyc-queue').getByText(name).click();
-  await expect(page.getByTestId('kyc-detail-name')).toHaveText(name);
-  await page.getByTestId('kyc-approve').click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByTestId('kyc-queue').getByText(name)).toHaveCount(0);
-  // Well before the periodic refresh (a minute): the decision itself refreshes the count.
-  const after = before - 1;
-  if (after > 0) await expect(count).toHaveText(String(after), { timeout: 5_000 });
-  else await expect(count).toHaveCount(0, { timeout: 5_000 });
-  expect(await waiting()).toBe(after);
-  await shot(page, 'menu-count-after-decision');
   await context.close();
 });
 
