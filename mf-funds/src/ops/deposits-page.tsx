@@ -10,7 +10,6 @@ import {
   formatOpsTime,
   OpsBadge,
   OpsButton,
-  OpsButtons,
   OpsCard,
   OpsEmpty,
   OpsFacts,
@@ -19,7 +18,6 @@ import {
   OpsPager,
   OpsState,
   OpsSub,
-  OpsTable,
   OpsTableWrap,
   OpsToolbar,
   useOpsLoad,
@@ -31,7 +29,16 @@ import type { OpsDeposit, OpsDepositDecision } from '@meridian/shared/pure';
 import { decideDeposit, depositQueue } from './ops-api';
 import { OPS_NS } from './ops-ns';
 import { ProofImage } from './proof-image';
-import { AccountState, Mono, Notice, PromptDialog, Split, StatusFilter } from './queue-parts';
+import {
+  AccountState,
+  DetailActions,
+  QueueTable,
+  Mono,
+  Notice,
+  PromptDialog,
+  Split,
+  StatusFilter,
+} from './queue-parts';
 import type { Prompt } from './queue-parts';
 
 const TONE = { 0: 'warn', 1: 'ok', 2: 'bad', 3: 'muted' } as const;
@@ -118,9 +125,15 @@ export function DepositsQueue() {
             <Split>
               <div>
                 <OpsTableWrap>
-                  <OpsTable aria-label={t('deposits.title')} data-testid="ops-deposits-table">
+                  <QueueTable aria-label={t('deposits.title')} data-testid="ops-deposits-table">
                     <OpsHead
-                      labels={[t('waiting'), t('amount'), t('account'), t('deposits.channel'), t('status')]}
+                      labels={[
+                        status === 0 ? t('waiting') : t('decided'),
+                        t('amount'),
+                        t('account'),
+                        t('deposits.channel'),
+                        t('status'),
+                      ]}
                     />
                     <tbody>
                       {data.data.map((d) => (
@@ -133,11 +146,11 @@ export function DepositsQueue() {
                           onKeyDown={(e) => e.key === 'Enter' && setSelected(d.id)}
                           data-testid="ops-deposit-row"
                         >
-                          <td>
+                          <td className="when">
                             {d.status === 0 ? (
                               <WaitingTime since={d.created_at} now={now} />
                             ) : (
-                              formatOpsTime(d.created_at, i18n.language)
+                              formatOpsTime(d.decided_at ?? d.created_at, i18n.language)
                             )}
                           </td>
                           <td dir="ltr">{d.amount} USD</td>
@@ -146,7 +159,8 @@ export function DepositsQueue() {
                             <OpsSub>UID {d.uid}</OpsSub>
                           </td>
                           <td>
-                            {d.currency_code} · {d.network}
+                            {d.currency_code}
+                            <OpsSub>{d.network}</OpsSub>
                           </td>
                           <td>
                             <OpsBadge $tone={TONE[d.status]}>{t(`deposits.status.${d.status}`)}</OpsBadge>
@@ -154,7 +168,7 @@ export function DepositsQueue() {
                         </tr>
                       ))}
                     </tbody>
-                  </OpsTable>
+                  </QueueTable>
                 </OpsTableWrap>
                 <OpsPager page={data.page} limit={data.limit} total={data.total} onPage={setPage} />
               </div>
@@ -215,7 +229,7 @@ export function DepositsQueue() {
                     <AccountState account={current.account} testId="ops-deposit-account" />
                   )}
                   {current.status === 0 && (
-                    <OpsButtons>
+                    <DetailActions>
                       <OpsButton
                         type="button"
                         $variant="ghost"
@@ -258,7 +272,7 @@ export function DepositsQueue() {
                       >
                         {t('deposits.approve')}
                       </OpsButton>
-                    </OpsButtons>
+                    </DetailActions>
                   )}
                 </OpsCard>
               )}

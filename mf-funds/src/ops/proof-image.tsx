@@ -27,14 +27,25 @@ export function ProofImage({ url }: { url: string }) {
       if (made) URL.revokeObjectURL(made);
     };
   }, [url]);
-  if (failed) return <Missing>{t('proofFailed')}</Missing>;
-  if (!src) return <Skeleton height={160} />;
   return (
-    <a href={src} target="_blank" rel="noreferrer" data-testid="ops-proof">
-      <Img src={src} alt={t('proof')} />
-    </a>
+    <Box>
+      {failed ? (
+        <Missing>{t('proofFailed')}</Missing>
+      ) : !src ? (
+        <Skeleton height={160} />
+      ) : (
+        <a href={src} target="_blank" rel="noreferrer" data-testid="ops-proof">
+          <Img src={src} alt={t('proof')} />
+        </a>
+      )}
+    </Box>
   );
 }
+
+/** Apart from the facts above it (the "Created" row) and the account state below. */
+const Box = styled.div`
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
 
 const Img = styled.img`
   display: block;

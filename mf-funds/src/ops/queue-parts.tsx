@@ -14,6 +14,7 @@ import {
   OpsInput,
   OpsFacts,
   OpsSelect,
+  OpsTable,
 } from '@meridian/shared/ops';
 import { MONEY_FIELD, normalizeLanguage, parseDecimalInput } from '@meridian/shared/pure';
 import type { OpsFundsAccount } from '@meridian/shared/pure';
@@ -176,14 +177,42 @@ export const Notice = styled.p`
   border: 1px solid ${({ theme }) => theme.color.warning};
 `;
 
+/**
+ * The queue beside the selected item. Every track may shrink below its content (`minmax(0, …)`): a wide table then
+ * scrolls inside its own frame instead of widening the page (on a phone the selected item's buttons ended off
+ * screen).
+ */
 export const Split = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
   align-items: start;
   @media (max-width: 959px) {
-    grid-template-columns: 1fr;
+    grid-template-columns: minmax(0, 1fr);
   }
+`;
+
+/**
+ * A queue's table in its narrow column: details go on a cell's second line, a long e-mail is cut (in full on
+ * hover and in the detail panel), a long header and a decided date wrap, so the status badge, the last column, stays in sight.
+ */
+export const QueueTable = styled(OpsTable)`
+  th {
+    white-space: normal;
+    vertical-align: bottom;
+  }
+  td.clip {
+    max-width: 180px;
+  }
+  td.when {
+    white-space: normal;
+    min-width: 88px;
+  }
+`;
+
+/** A detail panel's parts with room between them: the facts, the proof picture, the account state, the buttons. */
+export const DetailActions = styled(OpsButtons)`
+  margin-top: ${({ theme }) => theme.space(4)};
 `;
 
 export const Mono = styled.span`

@@ -10,7 +10,6 @@ import {
   formatOpsTime,
   OpsBadge,
   OpsButton,
-  OpsButtons,
   OpsCard,
   OpsEmpty,
   OpsFacts,
@@ -19,18 +18,27 @@ import {
   OpsPager,
   OpsState,
   OpsSub,
-  OpsTable,
   OpsTableWrap,
   OpsToolbar,
   useOpsLoad,
   useOpsNow,
   WaitingTime,
 } from '@meridian/shared/ops';
-import { ERROR_CODES } from '@meridian/shared/pure';
+import { DRAW_TYPE, ERROR_CODES } from '@meridian/shared/pure';
 import type { OpsWithdrawal, OpsWithdrawalDecision } from '@meridian/shared/pure';
 import { decideWithdrawal, withdrawalQueue } from './ops-api';
 import { OPS_NS } from './ops-ns';
-import { AccountState, CopyValue, Mono, Notice, PromptDialog, Split, StatusFilter } from './queue-parts';
+import {
+  AccountState,
+  DetailActions,
+  QueueTable,
+  CopyValue,
+  Mono,
+  Notice,
+  PromptDialog,
+  Split,
+  StatusFilter,
+} from './queue-parts';
 import type { Prompt } from './queue-parts';
 
 const TONE = { 0: 'warn', 1: 'ok', 2: 'bad' } as const;
@@ -108,9 +116,14 @@ export function WithdrawalsQueue() {
             <Split>
               <div>
                 <OpsTableWrap>
-                  <OpsTable aria-label={t('withdrawals.title')} data-testid="ops-withdrawals-table">
+                  <QueueTable aria-label={t('withdrawals.title')} data-testid="ops-withdrawals-table">
                     <OpsHead
-                      labels={[t('waiting'), t('amount'), t('account'), t('withdrawals.payTo'), t('status')]}
+                      labels={[
+                        status === 0 ? t('waiting') : t('decided'),
+                        t('amount'),
+                        t('account'),
+                        t('status'),
+                      ]}
                     />
                     <tbody>
                       {data.data.map((w) => (
@@ -123,20 +136,22 @@ export function WithdrawalsQueue() {
                           onKeyDown={(e) => e.key === 'Enter' && setSelected(w.id)}
                           data-testid="ops-withdrawal-row"
                         >
-                          <td>
+                          <td className="when">
                             {w.status === 0 ? (
                               <WaitingTime since={w.created_at} now={now} />
                             ) : (
-                              formatOpsTime(w.created_at, i18n.language)
+                              formatOpsTime(w.decided_at ?? w.created_at, i18n.language)
                             )}
                           </td>
-                          <td dir="ltr">{w.amount} USD</td>
+                          <td dir="ltr">
+                            {w.amount} USD
+                            <OpsSub>
+                              {w.real_number} {w.currency_code} · {w.protocol}
+                            </OpsSub>
+                          </td>
                           <td className="clip" title={w.email}>
                             {w.email}
                             <OpsSub>UID {w.uid}</OpsSub>
-                          </td>
-                          <td dir="ltr">
-                            {w.real_number} {w.currency_code} · {w.protocol}
                           </td>
                           <td>
                             <OpsBadge $tone={TONE[w.status]}>{t(`withdrawals.status.${w.status}`)}</OpsBadge>
@@ -144,7 +159,7 @@ export function WithdrawalsQueue() {
                         </tr>
                       ))}
                     </tbody>
-                  </OpsTable>
+                  </QueueTable>
                 </OpsTableWrap>
                 <OpsPager page={data.page} limit={data.limit} total={data.total} onPage={setPage} />
               </div>
@@ -165,7 +180,7 @@ export function WithdrawalsQueue() {
                       </strong>{' '}
                       · {current.protocol}
                     </dd>
-                    <dt>{t('address')}</dt>
+                    <dt>{current.type === DRAW_TYPE.bank ? t('cashier.payee_account') : t('address')}</dt>
                     <dd>
                       <Mono data-testid="ops-withdrawal-address">
                         {current.address || current.payee_account}
@@ -198,7 +213,7 @@ export function WithdrawalsQueue() {
                     <AccountState account={current.account} testId="ops-withdrawal-account" />
                   )}
                   {current.status === 0 && (
-                    <OpsButtons>
+                    <DetailActions>
                       <OpsButton
                         type="button"
                         $variant="danger"
@@ -228,9 +243,14 @@ export function WithdrawalsQueue() {
                             details: (
                               <div data-testid="ops-pay-details">
                                 <p>
-                                  {t('withdrawals.payText', {
-                                    amount: `${current.real_number} ${current.currency_code} · ${current.protocol}`,
-                                  })}
+                                  {t(
+                                    current.type === DRAW_TYPE.bank
+                                      ? 'withdrawals.payTextBank'
+                                      : 'withdrawals.payText',
+                                    {
+                                      amount: `${current.real_number} ${current.currency_code} · ${current.protocol}`,
+                                    },
+                                  )}
                                 </p>
                                 <CopyValue
                                   value={current.address || current.payee_account}
@@ -248,7 +268,7 @@ export function WithdrawalsQueue() {
                       >
                         {t('withdrawals.pay')}
                       </OpsButton>
-                    </OpsButtons>
+                    </DetailActions>
                   )}
                 </OpsCard>
               )}

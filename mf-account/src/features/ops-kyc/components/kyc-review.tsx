@@ -105,7 +105,7 @@ export function KycReview() {
           ) : (
             <Split>
               <OpsTableWrap>
-                <OpsTable aria-label={t('kyc.queue')} data-testid="kyc-queue">
+                <QueueTable aria-label={t('kyc.queue')} data-testid="kyc-queue">
                   <OpsHead labels={[t('kyc.waiting'), t('kyc.name'), t('kyc.account')]} />
                   <tbody>
                     {data.data.map((item) => (
@@ -123,7 +123,7 @@ export function KycReview() {
                         <td>
                           <WaitingTime since={item.created_at} now={now} />
                         </td>
-                        <td>{item.name}</td>
+                        <td className="name">{item.name}</td>
                         <td className="clip" title={item.email}>
                           {item.email}
                           <OpsSub>
@@ -133,7 +133,7 @@ export function KycReview() {
                       </tr>
                     ))}
                   </tbody>
-                </OpsTable>
+                </QueueTable>
               </OpsTableWrap>
               {selected !== null && (
                 <Detail
@@ -403,6 +403,24 @@ const Split = styled.div`
   align-items: start;
   @media (min-width: 1200px) {
     grid-template-columns: minmax(360px, 2fr) 3fr;
+  }
+`;
+
+/**
+ * The queue in its narrow column (beside the detail from 1200 px): a long name wraps and a long e-mail is cut (in
+ * full on hover and in the detail), so the account column is not cut off by the table's frame.
+ */
+const QueueTable = styled(OpsTable)`
+  th {
+    white-space: normal;
+  }
+  td.name {
+    white-space: normal;
+    overflow-wrap: anywhere;
+    min-width: 96px;
+  }
+  td.clip {
+    max-width: 170px;
   }
 `;
 
