@@ -38,6 +38,7 @@ import { registerStatic } from './modules/static/routes';
 import { createStorage } from './storage/db';
 import type { Storage } from './storage/db';
 import { seed } from './storage/seed';
+import { findUserByEmail } from './modules/accounts';
 import { accountsRoutes } from './modules/accounts/routes';
 import { notifyRoutes } from './modules/notify/routes';
 import { getSetting } from './modules/content';
@@ -45,6 +46,7 @@ import { contentRoutes } from './modules/content/routes';
 import { contentOpsRoutes } from './modules/content/ops-routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { MAX_UPLOAD_BYTES } from './modules/uploads';
+import { latestRealName } from './modules/compliance';
 import { complianceRoutes } from './modules/compliance/routes';
 import { createMarkets } from './modules/markets';
 import type { MarketOverrides, Markets } from './modules/markets';
@@ -52,7 +54,7 @@ import { marketsRoutes } from './modules/markets/routes';
 import { createTrading } from './modules/trading';
 import type { Trading } from './modules/trading';
 import { tradingRoutes } from './modules/trading/routes';
-import { createFunds } from './modules/funds';
+import { createFunds, ledgerText } from './modules/funds';
 import type { Funds } from './modules/funds';
 import { fundsRoutes } from './modules/funds/routes';
 import { fundsOpsRoutes } from './modules/funds/ops-routes';
@@ -337,7 +339,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   });
 
   void app.register(accountsRoutes);
-  void app.register(notifyRoutes);
+  void app.register(notifyRoutes, { findUser: (email: string) => findUserByEmail(ctx.db, email) });
   void app.register(contentRoutes);
   void app.register(uploadsRoutes);
   void app.register(complianceRoutes);
@@ -347,7 +349,11 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   void app.register(socialRoutes, { social });
   void app.register(opsRoutes, { ops });
   void app.register(complianceOpsRoutes, { dashboard: ops.dashboard });
-  void app.register(accountsOpsRoutes, { orders: trading.reads });
+  void app.register(accountsOpsRoutes, {
+    orders: trading.reads,
+    identity: (userId) => latestRealName(ctx.db, userId),
+    ledgerText,
+  });
   void app.register(fundsOpsRoutes, { funds, dashboard: ops.dashboard });
   void app.register(supportRoutes, { chat: support.chat, dashboard: ops.dashboard });
   void app.register(contentOpsRoutes);

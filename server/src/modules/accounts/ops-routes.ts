@@ -8,11 +8,12 @@
  *   POST /api/ops/users/freeze        uid, reason
  *   POST /api/ops/users/unfreeze      uid
  *
- * A user's open orders come from the trading module (handed in by buildApp), the identity check state from
- * compliance; this module reads only its own tables.
+ * A user's open orders (trading), identity check state (compliance) and ledger wording (funds) are handed in by
+ * buildApp; this module reads only its own tables.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ERROR_CODES, priceText } from '@meridian/shared/pure';
+import type { Language } from '@meridian/shared/pure';
 import type {
   OpsFreezeState,
   OpsSignOutAll,
@@ -26,9 +27,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { formatCents } from '../../lib/money';
 import { parseInput } from '../../lib/validate';
 import { publishRevocation } from '../../realtime/revocation';
+import type { I18n } from '../../lib/i18n';
 import type { Order, User } from '../../storage/schema';
-import { latestRealName } from '../compliance';
-import { ledgerText } from '../funds';
 import { audit, requireOps } from '../ops';
 import {
   findTraderByUid,
@@ -50,6 +50,18 @@ import {
 
 /** What the users page reads from the trading module. */
 export type OpsOrderReads = { openOrders: (userId: number) => Promise<Order[]> };
+/** What the users page reads of the other modules, handed in by buildApp (no import of theirs). */
+export type OpsUserReads = {
+  orders: OpsOrderReads;
+  /** The identity check's state (compliance): the latest submission's review status, if any. */
+  identity: (userId: number) => Promise<{ review_status: number } | undefined>;
+  /** A ledger row as the trader's own history names it (funds). */
+  ledgerText: (
+    t: I18n['t'],
+    lang: Language,
+    row: { kind: string; memo: string | null; ref_id: string | null },
+  ) => string;
+};
 
 const rowOf = (u: User): OpsUserRow => ({
   id: u.id,
@@ -74,7 +86,10 @@ const orderOf = (o: Order): OpsUserOrder => ({
   created_at: o.created_at,
 });
 
-export const accountsOpsRoutes: FastifyPluginAsync<{ orders: OpsOrderReads }> = async (app, { orders }) => {
+export const accountsOpsRoutes: FastifyPluginAsync<OpsUserReads> = async (
+  app,
+  { orders, identity, ledgerText },
+) => {
   const ctx = app.ctx;
   const t = ctx.i18n.t;
   const view = requireOps(ctx, ['support', 'compliance', 'finance']);
@@ -103,7 +118,7 @@ export const accountsOpsRoutes: FastifyPluginAsync<{ orders: OpsOrderReads }> = 
       const { uid } = parseInput(uidInput, req.query);
       const u = await byUid(uid);
       const [kyc, open, ledger, sessions] = await Promise.all([
-        latestRealName(ctx.db, u.id),
+        identity(u.id),
         orders.openOrders(u.id),
         latestLedger(ctx.db, u.id, 100),
         liveSessions(ctx.db, u.id, ctx.now()),
