@@ -323,6 +323,7 @@ type RegistryEntry = {
 type RegistryModule = {
   createRegistry: (dist: string) => {
     readRegistry: () => { remotes: Record<string, RegistryEntry> };
+    writeRegistry: (reg: { remotes: Record<string, RegistryEntry> }) => void;
     publish: (
       remote: string,
       dir: string,
@@ -364,6 +365,15 @@ test.describe('on a server of its own', () => {
     const { createRegistry } = createRequire(__filename)('../../config/registry.cjs') as RegistryModule;
     const reg = createRegistry(staticDir());
     const start = reg.readRegistry().remotes[REMOTE]!.current;
+    // This server's copy of the registry as a fresh deployment has it (one build: only the current version was
+    // ever current), whatever builds the machine's dist/ has seen before.
+    const fresh = reg.readRegistry();
+    const entry = fresh.remotes[REMOTE]!;
+    entry.history = entry.history
+      .filter((h) => h.to === start)
+      .slice(-1)
+      .map((h) => ({ ...h, from: null }));
+    reg.writeRegistry(fresh);
     const currentNow = () => reg.readRegistry().remotes[REMOTE]!.current;
 
     // A newer version published (not current): a copy of the current files with one more, so its hash differs.
