@@ -82,6 +82,12 @@ function sharedConfig(pkgDir) {
       requiredVersion: `^${sharedPkg.version}`,
       version: sharedPkg.version,
     },
+    // The trader forms' kit: loaded with the screens that have a form (shared/src/forms.ts).
+    '@meridian/shared/forms': {
+      singleton: true,
+      requiredVersion: `^${sharedPkg.version}`,
+      version: sharedPkg.version,
+    },
     // The back office's session, client and kit: loaded only on /ops routes (see shared/src/ops.ts).
     '@meridian/shared/ops': {
       singleton: true,

@@ -1,11 +1,21 @@
 /**
- * Form pieces of the account pages: a labelled field whose error is announced and tied to its input, the primary
- * button, the page body. Mobile first: 16 px inputs (no iOS zoom on focus), 44 px targets, logical properties only
- * so Arabic and Persian mirror on their own.
+ * The account pages' own form pieces (the e-mail field and its limits) on the shared form kit
+ * (`@meridian/shared/forms`), whose pieces are re-exported here for the account pages.
  */
-import { forwardRef, useId } from 'react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
-import styled from 'styled-components';
+import { forwardRef } from 'react';
+import { Field } from '@meridian/shared/forms';
+import type { FieldProps } from '@meridian/shared/forms';
+
+export {
+  Field,
+  Form,
+  PageBody,
+  PrimaryButton,
+  SecondaryButton,
+  InlineButton,
+  LinksRow,
+} from '@meridian/shared/forms';
+export type { FieldProps } from '@meridian/shared/forms';
 
 /** A phone number's digits at most (E.164). */
 export const PHONE_MAX_DIGITS = 15;
@@ -14,50 +24,6 @@ export const CODE_MAX_DIGITS = 6;
 
 /** An example address, the same in every language: shorter than any sentence, so it never truncates. */
 export const EMAIL_PLACEHOLDER = 'name@example.com';
-
-export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
-  label: string;
-  /** An error message: shown under the input, announced, and the input marked invalid. */
-  error?: string | null;
-  /** Something at the input's end (send-code button, show-password toggle, captcha image). */
-  trailing?: ReactNode;
-  /** Something before the input on the same line (area code). */
-  leading?: ReactNode;
-  hint?: ReactNode;
-  testId?: string;
-};
-
-/** A labelled text input with an announced error. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, error, trailing, leading, hint, testId, ...input },
-  ref,
-) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <FieldBox>
-      <Label htmlFor={id}>{label}</Label>
-      <InputRow $invalid={Boolean(error)}>
-        {leading}
-        <Input
-          ref={ref}
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          data-testid={testId}
-          {...input}
-        />
-        {trailing}
-      </InputRow>
-      {hint && <Hint id={hintId}>{hint}</Hint>}
-      <ErrorText id={errorId} role="alert" data-testid={testId ? `${testId}-error` : undefined}>
-        {error ?? ''}
-      </ErrorText>
-    </FieldBox>
-  );
-});
 
 export type EmailFieldProps = Omit<FieldProps, 'type' | 'name' | 'inputMode' | 'autoComplete'> & {
   /** `username` where the address signs in (login, reset), `email` where it is a new one (register). */
@@ -83,137 +49,3 @@ export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function
     />
   );
 });
-
-export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  padding: ${({ theme }) => theme.space(4)};
-`;
-
-export const PageBody = styled.div`
-  padding: ${({ theme }) => theme.space(4)};
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const FieldBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1.5)};
-`;
-
-const Label = styled.label`
-  font-size: 14px;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
-const InputRow = styled.div<{ $invalid: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  min-block-size: ${({ theme }) => theme.touch + 4}px;
-  padding-inline: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  &:focus-within {
-    border-color: ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.primary)};
-  }
-`;
-
-const Input = styled.input`
-  flex: 1;
-  min-inline-size: 0;
-  min-block-size: ${({ theme }) => theme.touch}px;
-  border: 0;
-  outline: none;
-  background: transparent;
-  color: ${({ theme }) => theme.color.text};
-  font-size: 16px;
-  &::placeholder {
-    color: ${({ theme }) => theme.color.textMuted};
-    opacity: 0.7;
-  }
-  &:read-only {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-`;
-
-const Hint = styled.p`
-  margin: 0;
-  font-size: 12px;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
-/** Always rendered (empty when fine) so the form does not jump when a message appears. */
-const ErrorText = styled.p`
-  margin: 0;
-  min-block-size: 18px;
-  font-size: 13px;
-  line-height: 18px;
-  color: ${({ theme }) => theme.color.danger};
-`;
-
-export const PrimaryButton = styled.button`
-  inline-size: 100%;
-  min-block-size: ${({ theme }) => theme.touch + 4}px;
-  margin-block-start: ${({ theme }) => theme.space(2)};
-  padding-inline: ${({ theme }) => theme.space(4)};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.onPrimary};
-  font-size: 16px;
-  font-weight: 600;
-  &:disabled {
-    opacity: 0.6;
-    cursor: default;
-  }
-`;
-
-export const SecondaryButton = styled.button`
-  inline-size: 100%;
-  min-block-size: ${({ theme }) => theme.touch + 4}px;
-  padding-inline: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: transparent;
-  color: ${({ theme }) => theme.color.text};
-  font-size: 16px;
-  font-weight: 500;
-  &:disabled {
-    opacity: 0.6;
-    cursor: default;
-  }
-`;
-
-/** A small text button inside an input row (show password, refresh captcha). */
-export const InlineButton = styled.button`
-  flex: none;
-  min-block-size: ${({ theme }) => theme.touch}px;
-  min-inline-size: ${({ theme }) => theme.touch}px;
-  padding-inline: ${({ theme }) => theme.space(2)};
-  border: 0;
-  background: transparent;
-  color: ${({ theme }) => theme.color.primary};
-  font-size: 14px;
-`;
-
-/** A row of secondary text links under a form. */
-export const LinksRow = styled.div`
-  display: flex;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  padding-inline: ${({ theme }) => theme.space(4)};
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-block-size: ${({ theme }) => theme.touch}px;
-    color: ${({ theme }) => theme.color.primary};
-    text-decoration: none;
-    font-size: 14px;
-  }
-`;

@@ -7,7 +7,7 @@ import styled from 'styled-components';
 import { confirm, Empty, LoadError, SkeletonRows, toast, useAppNavigate, useLoad } from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
 import type { DrawMethod } from '@meridian/shared/pure';
-import { PrimaryButton } from '../components/form';
+import { PrimaryButton } from '@meridian/shared/forms';
 import { Card, Mono, Muted, Row } from '../components/ui';
 import { NS } from '../app/i18n';
 import { deleteMethod, fetchMethods } from './funds-api';

@@ -24,7 +24,7 @@ import {
 } from '../../features/funds-api';
 import { useAmount } from '../../features/use-amount';
 import { useBalance } from '../../features/use-balance';
-import { AmountField, Form, PrimaryButton, SelectField } from '../../components/form';
+import { AmountField, Form, PrimaryButton, SelectField } from '@meridian/shared/forms';
 import { ProofSlot } from '../../components/proof-slot';
 import { Card, Chip, Dl, Mono, Muted, Row, SectionTitle, Tabs } from '../../components/ui';
 import { formatMoney } from '../../lib/format';

@@ -25,7 +25,7 @@ import {
 } from '../../features/funds-api';
 import { useAmount } from '../../features/use-amount';
 import { useBalance } from '../../features/use-balance';
-import { AmountField, Field, Form, PrimaryButton, SelectField } from '../../components/form';
+import { AmountField, Field, Form, PrimaryButton, SelectField } from '@meridian/shared/forms';
 import { Banner, Chip, Dl, LinkButton, Muted, Row, SectionTitle, Tabs } from '../../components/ui';
 import { RecordItem } from './charge-page';
 import { formatMoney } from '../../lib/format';

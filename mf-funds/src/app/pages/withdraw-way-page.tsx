@@ -12,7 +12,7 @@ import {
   useQueryParam,
 } from '@meridian/shared';
 import { fetchSymbols, bindMethod } from '../../features/funds-api';
-import { Field, Form, PrimaryButton, SelectField } from '../../components/form';
+import { Field, Form, PrimaryButton, SelectField } from '@meridian/shared/forms';
 import { Muted } from '../../components/ui';
 import { NS } from '../i18n';
 

@@ -1,6 +1,6 @@
 /**
- * Form pieces of the funds pages (the account pages' own, kept in step): a labelled field whose error is announced and tied to its input, the primary
- * button, the page body, a select. Mobile first: 16 px inputs (no iOS zoom on focus), 44 px targets, logical properties only
+ * The form kit of every trader form (account, funds): a labelled field whose error is announced and tied to its
+ * input, the amount field (the shared number field), a select, the primary and secondary buttons, the page body. Mobile first: 16 px inputs (no iOS zoom on focus), 44 px targets, logical properties only
  * so Arabic and Persian mirror on their own.
  */
 import { forwardRef, useId } from 'react';
@@ -284,5 +284,34 @@ const Select = styled.select`
   font-size: 16px;
   option {
     background: ${({ theme }) => theme.color.surface};
+  }
+`;
+
+/** A small text button inside an input row (show password, refresh captcha). */
+export const InlineButton = styled.button`
+  flex: none;
+  min-block-size: ${({ theme }) => theme.touch}px;
+  min-inline-size: ${({ theme }) => theme.touch}px;
+  padding-inline: ${({ theme }) => theme.space(2)};
+  border: 0;
+  background: transparent;
+  color: ${({ theme }) => theme.color.primary};
+  font-size: 14px;
+`;
+
+/** A row of secondary text links under a form. */
+export const LinksRow = styled.div`
+  display: flex;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  padding-inline: ${({ theme }) => theme.space(4)};
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-block-size: ${({ theme }) => theme.touch}px;
+    color: ${({ theme }) => theme.color.primary};
+    text-decoration: none;
+    font-size: 14px;
   }
 `;
