@@ -143,7 +143,7 @@ export type { SkeletonProps, SkeletonRowsProps } from './ui/skeleton';
 export type { SpinnerProps } from './ui/spinner';
 export type { EmptyProps } from './ui/empty';
 export type { LoadErrorProps } from './ui/load-error';
-export type { LoadState, LoadResult } from './hooks/use-load';
+export type { LoadState, LoadResult, LoadOptions } from './hooks/use-load';
 export type { RetryImportOptions, RetryingLazy } from './loading/retry';
 export type { LazyBoundaryProps } from './loading/lazy-boundary';
 export type { SendCodeButtonProps } from './ui/send-code-button';

@@ -9,7 +9,19 @@ export type LoadState<T> =
 
 export type LoadResult<T> = LoadState<T> & { reload: () => void; setData: (data: T) => void };
 
-export function useLoad<T>(load: () => Promise<T>, key: unknown = null): LoadResult<T> {
+export type LoadOptions = {
+  /**
+   * A reload keeps what is shown until the new data arrive (a back-office table that refreshes in place) instead of
+   * going back to the loading state.
+   */
+  keepWhileReloading?: boolean;
+};
+
+export function useLoad<T>(
+  load: () => Promise<T>,
+  key: unknown = null,
+  { keepWhileReloading = false }: LoadOptions = {},
+): LoadResult<T> {
   const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
@@ -17,7 +29,7 @@ export function useLoad<T>(load: () => Promise<T>, key: unknown = null): LoadRes
 
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
+    if (!keepWhileReloading) setState({ status: 'loading' });
     loadRef.current().then(
       (data) => live && setState({ status: 'ready', data }),
       (error: unknown) => live && setState({ status: 'error', error }),
@@ -25,7 +37,7 @@ export function useLoad<T>(load: () => Promise<T>, key: unknown = null): LoadRes
     return () => {
       live = false;
     };
-  }, [attempt, key]);
+  }, [attempt, key, keepWhileReloading]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const setData = useCallback((data: T) => setState({ status: 'ready', data }), []);

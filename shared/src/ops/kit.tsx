@@ -3,11 +3,12 @@
  * alike: page frame, tables, buttons, fields, badges, waiting times, a numbered pager, the loading / empty / error
  * states, a load hook and keyboard shortcuts. Strings come from the `ops` namespace, which the host registers.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
-import { SkeletonRows } from '@meridian/shared';
+import { SkeletonRows, useLoad } from '@meridian/shared';
+import type { LoadResult, LoadState } from '@meridian/shared';
 import { waitParts, waitTone } from './format';
 
 // ---- page frame ----
@@ -443,27 +444,11 @@ const Pager = styled.nav`
   font-variant-numeric: tabular-nums;
 `;
 
-export type OpsLoad<T> =
-  { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
+export type OpsLoad<T> = LoadState<T>;
 
-/** Load on mount and whenever `key` changes; `reload` loads again (keeping the data shown meanwhile). */
-export function useOpsLoad<T>(load: () => Promise<T>, key: string): OpsLoad<T> & { reload: () => void } {
-  const [state, setState] = useState<OpsLoad<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    let live = true;
-    loadRef.current().then(
-      (data) => live && setState({ status: 'ready', data }),
-      (error: unknown) => live && setState({ status: 'error', error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, reload };
+/** Load on mount and whenever `key` changes; `reload` loads again, keeping the data shown meanwhile (`useLoad`). */
+export function useOpsLoad<T>(load: () => Promise<T>, key: string): LoadResult<T> {
+  return useLoad(load, key, { keepWhileReloading: true });
 }
 
 /** The loading and error states of an ops page section (`children` renders the data). */
