@@ -33,6 +33,7 @@ import type { Instrument } from '../../lib/instruments';
 import { usdRateAtom, useQuote } from '../../lib/quote-atoms';
 import { usdRateFollowsPrice } from '../../lib/usd-rate';
 import { useLanguage } from '../../lib/use-language';
+import { whenIdle } from '../../lib/idle';
 import { NS } from '../i18n';
 
 export default function TradePage() {
@@ -172,16 +173,6 @@ const LiveTicket = memo(function LiveTicket({
     />
   );
 });
-
-/** Run `fn` once the main thread is idle (after first paint where requestIdleCallback is missing); returns a cancel. */
-function whenIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: 3000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, 500);
-  return () => clearTimeout(id);
-}
 
 const Loading = styled.div`
   display: flex;

@@ -3,13 +3,16 @@
  * (no layout shift), shows empty and error states, and mounts the apexcharts view, which is code-split so it never
  * reaches the first route's JavaScript.
  */
-import { memo, Suspense } from 'react';
+import { memo, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LazyBoundary, lazyWithRetry, LoadError, LoadFailed, Skeleton, useLoad } from '@meridian/shared';
 import type { Period } from '@meridian/shared';
 import { NS } from '../../../lib/ns';
 import { fetchKline } from '../api/kline';
+import { whenIdle } from '../../../lib/idle';
+import { keepCandles, keptCandles, prefetchCandles, watchCandles } from '../state/candle-cache';
+import { PERIOD_KEYS } from './period-bar';
 
 // Offline, a chart whose code is not in yet says so in its own area, and loads when the connection is back.
 const ApexCandles = lazyWithRetry(() => import(/* webpackChunkName: "chart" */ './apex-candles'));
@@ -37,14 +40,38 @@ export const CandleChart = memo(function CandleChart(props: CandleChartProps) {
   const { t } = useTranslation(NS);
   const { instrumentId, period } = props;
   const key = `${instrumentId}:${period}`;
-  const loaded = useLoad(() => fetchKline(instrumentId, period).then((data) => ({ key, data })), key);
-  // The render that changes the period still holds the last period's candles: they are not this chart's.
+  // The other periods are kept current while this instrument is on screen, loaded when the screen is idle: a period
+  // switch then draws at once, with no request and no loading state.
+  useEffect(() => {
+    const stop = watchCandles(instrumentId, props.code);
+    const cancel = whenIdle(() => void prefetchCandles(instrumentId, PERIOD_KEYS));
+    return () => {
+      cancel();
+      stop();
+    };
+  }, [instrumentId, props.code]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- read once per instrument and period
+  const kept = useMemo(() => keptCandles(instrumentId, period), [key]);
+  const loaded = useLoad(
+    () =>
+      kept
+        ? Promise.resolve({ key, data: kept })
+        : fetchKline(instrumentId, period).then((data) => {
+            keepCandles(instrumentId, period, data);
+            return { key, data };
+          }),
+    key,
+  );
+  // The render that changes the period still holds the last period's candles: they are not this chart's (the kept
+  // ones are, when there are).
   const candles =
-    loaded.status === 'ready' && loaded.data.key !== key
-      ? ({ status: 'loading' } as const)
-      : loaded.status === 'ready'
-        ? { status: 'ready' as const, data: loaded.data.data }
-        : loaded;
+    loaded.status === 'ready' && loaded.data.key === key
+      ? { status: 'ready' as const, data: loaded.data.data }
+      : kept
+        ? { status: 'ready' as const, data: kept }
+        : loaded.status === 'ready'
+          ? ({ status: 'loading' } as const)
+          : loaded;
   const placeholder = <Skeleton height={CHART_HEIGHT} radius={0} />;
   return (
     <Area data-testid="chart" data-period={period} data-state={candles.status}>
