@@ -4,11 +4,7 @@
  * waits here and goes out when the socket is ready again, and if it went out just before a drop it goes out again —
  * the server stores a client id once and acknowledges with the stored copy, so it shows exactly once.
  */
-import type {
-  ChatConversation,
-  ChatMessage,
-  ServerChatMessage,
-} from '@meridian/shared/pure';
+import type { ChatConversation, ChatMessage, ServerChatMessage } from '@meridian/shared/pure';
 import { newClientId } from '../../lib/chat-channel';
 import type { ChatBinding } from '../../lib/chat-channel';
 
