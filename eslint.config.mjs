@@ -45,6 +45,23 @@ const featureZones = APPS.flatMap((pkg) => {
 });
 
 /**
+ * Inside a front-end package the layers go one way: app/ (pages, composition) → features/ → components/ and lib/.
+ * A feature never reaches into app/, and components/ and lib/ reach into neither.
+ */
+const layerZones = APPS.flatMap((pkg) => [
+  {
+    target: `./${pkg}/src/features`,
+    from: `./${pkg}/src/app`,
+    message: 'features/ never imports app/: move what both need (a namespace, a helper) to lib/.',
+  },
+  ...['components', 'lib'].map((low) => ({
+    target: `./${pkg}/src/${low}`,
+    from: [`./${pkg}/src/app`, `./${pkg}/src/features`],
+    message: `${low}/ is below app/ and features/: it imports neither.`,
+  })),
+]);
+
+/**
  * react-i18next is shared through a curated entry (config/shared-entries/react-i18next.mjs): only these names
  * exist at run time. Add a name there before using it here.
  */
@@ -148,6 +165,14 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: [...moduleZones, ...featureZones] }],
+    },
+  },
+  {
+    // The layers of each front-end package, for its code (a test may render a whole page).
+    files: APPS.map((pkg) => `${pkg}/src/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...moduleZones, ...featureZones, ...layerZones] }],
     },
   },
   {

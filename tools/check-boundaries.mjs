@@ -46,7 +46,15 @@ const cases = [
     "import { x } from '../password/components/change-password-form';",
     PATHS,
   ],
+  // Inside a front end the layers go one way: app/ → features/ → components/ and lib/.
+  ['mf-support/src/features/news/x.ts', "import { NS } from '../../app/i18n';", PATHS],
+  ['mf-funds/src/lib/x.ts', "import { MethodList } from '../features/method-list';", PATHS],
+  ['mf-support/src/components/x.ts', "import { Inbox } from '../features/inbox/inbox';", PATHS],
+  ['mf-markets/src/lib/x.ts', "import TradePage from '../app/pages/trade-page';", PATHS],
   // What stays allowed.
+  ['mf-support/src/features/news/x.ts', "import { NS } from '../../lib/ns';", null],
+  // A test may render the whole page.
+  ['mf-support/src/features/news/x.test.tsx', "import NewsPage from '../../app/pages/news-page';", null],
   ['mf-markets/src/x.ts', "import { api } from '@meridian/shared';", null],
   ['mf-markets/src/x.ts', "import { useTranslation } from 'react-i18next';", null],
   ['server/src/x.ts', "import { ERROR_CODES } from '@meridian/shared/pure';", null],

@@ -13,4 +13,4 @@ registerNamespace(
 const w = globalThis as { mfBuild?: Record<string, string> };
 w.mfBuild = { ...w.mfBuild, 'mf-funds': process.env.MF_BUILD_ID ?? 'local' };
 
-export const NS = 'funds';
+export { NS } from '../lib/ns';

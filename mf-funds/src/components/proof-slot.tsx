@@ -7,7 +7,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { uploadImage } from '@meridian/shared/media';
-import { NS } from '../app/i18n';
+import { NS } from '../lib/ns';
 
 export function ProofSlot({
   value,

@@ -9,7 +9,7 @@ import { PATHS } from '@meridian/shared/pure';
 import type { DrawMethod } from '@meridian/shared/pure';
 import { PrimaryButton } from '@meridian/shared/forms';
 import { Card, Mono, Muted, Row } from '../components/ui';
-import { NS } from '../app/i18n';
+import { NS } from '../lib/ns';
 import { deleteMethod, fetchMethods } from './funds-api';
 
 const when = (ms: number) =>

@@ -13,4 +13,4 @@ registerNamespace(
 const w = globalThis as { mfBuild?: Record<string, string> };
 w.mfBuild = { ...w.mfBuild, 'mf-support': process.env.MF_BUILD_ID ?? 'local' };
 
-export const NS = 'support';
+export { NS } from '../lib/ns';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { NS } from '../app/i18n';
+import { NS } from '../lib/ns';
 import { usePrivateImage } from '@meridian/shared/media';
 import type { BlobFetcher } from '@meridian/shared/media';
 

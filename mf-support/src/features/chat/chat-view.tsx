@@ -21,7 +21,7 @@ import {
 } from '@meridian/shared';
 import { CHAT_MAX_TEXT, LANGUAGE_BCP47 } from '@meridian/shared/pure';
 import type { ChatMessage } from '@meridian/shared/pure';
-import { NS } from '../../app/i18n';
+import { NS } from '../../lib/ns';
 import { bindChat } from '../../lib/chat-channel';
 import { visitorId } from '../../lib/visitor';
 import { ChatImage } from '../../components/chat-image';

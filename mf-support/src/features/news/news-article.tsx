@@ -9,7 +9,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Empty, LoadError, Skeleton } from '@meridian/shared';
-import { NS } from '../../app/i18n';
+import { NS } from '../../lib/ns';
 import { formatServerTime, isoOf } from '../../lib/time';
 import { fetchArticle } from './news-api';
 import type { NewsArticle } from './news-api';

@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { AppLink } from '@meridian/shared';
 import { PagedList } from '@meridian/shared/lists';
 import { hrefs } from '@meridian/shared/pure';
-import { NS } from '../../app/i18n';
+import { NS } from '../../lib/ns';
 import { formatServerTime, isoOf } from '../../lib/time';
 import { fetchNewsPage } from './news-api';
 import type { NewsItem } from './news-api';
