@@ -40,12 +40,10 @@ const SAME_AS_ENGLISH_OK_IN: Partial<Record<Lang, readonly string[]>> = {
     'accountOps:kyc.name',
     'fundsOps:status',
     'fundsOps:cashier.details',
-    'server:field.version',
   ],
-  fr: ['server:field.version', 'server:field.image', 'server:field.notes', 'server:field.confirm'],
   pt: ['fundsOps:status'],
-  id: ['fundsOps:status', 'fundsOps:cashier.bank', 'server:field.label'],
-  my: ['fundsOps:status', 'fundsOps:cashier.bank', 'server:field.label'],
+  id: ['fundsOps:status', 'fundsOps:cashier.bank'],
+  my: ['fundsOps:status', 'fundsOps:cashier.bank'],
 };
 
 type Json = { [key: string]: unknown };
