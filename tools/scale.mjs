@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -225,6 +226,24 @@ async function stopAll(code) {
 }
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+
+/** A port something else already listens on would make a node or Redis fail in ways that read like a bug: say so. */
+function portTaken(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(true));
+    probe.listen(port, '0.0.0.0', () => probe.close(() => resolve(false)));
+  });
+}
+const taken = [];
+for (const port of [BASE, redis.port, ...nodes.map((n) => n.port)])
+  if (await portTaken(port)) taken.push(port);
+if (taken.length > 0) {
+  console.error(
+    `[scale] port(s) ${taken.join(', ')} already in use: stop what listens there, or set SCALE_PORT`,
+  );
+  process.exit(1);
+}
 
 await ensureRedisServer();
 startRedis();
