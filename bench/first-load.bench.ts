@@ -11,8 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { buildFloor, figure, freePort, ROOT } from './support';
+import { buildFloor, figure, freePort, ROOT, launchChromium } from './support';
 import { startServer } from '../server/scripts/child-server';
 
 const TARGET_RATIO = 2.5;
@@ -31,10 +30,7 @@ function serveDir(dir: string, port: number): http.Server {
 }
 
 async function measure(url: string): Promise<Row[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const pending: Promise<void>[] = [];

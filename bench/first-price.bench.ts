@@ -12,9 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from '@playwright/test';
 import type { Browser } from '@playwright/test';
-import { buildFloor as buildBareFloor, figure, ROOT, smokeOr } from './support';
+import { buildFloor as buildBareFloor, figure, ROOT, smokeOr, launchChromium } from './support';
 import { startServer } from '../server/scripts/child-server';
 
 const TARGET_RATIO = 2.0;
@@ -127,10 +126,7 @@ async function main(): Promise<void> {
     { output: 'ignore', timeoutMs: 60_000 },
   );
   const port = server.port;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const base = `http://127.0.0.1:${port}`;
     // One unmeasured visit each: the server's first answers (trade list, candles) are not what a trader waits for.

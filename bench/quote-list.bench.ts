@@ -8,13 +8,9 @@
  * and the socket are played by the test, so the load is exact and repeatable.
  *   npx tsx bench/quote-list.bench.ts
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { figure, ROOT, smokeOr } from './support';
-import { startServer } from '../server/scripts/child-server';
+import { figure, smokeOr, withProduct } from './support';
 
 const INSTRUMENTS = 200;
 const TICKS_PER_SECOND = 20;
@@ -128,25 +124,7 @@ async function run(
 }
 
 async function main(): Promise<void> {
-  const dist = process.env.STATIC_DIR ?? path.join(ROOT, 'dist');
-  if (!fs.existsSync(path.join(dist, 'remotes.json')))
-    throw new Error(`No build in ${dist}: run npm run build`);
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
-  // The real server on a free port, healthy before the browser starts.
-  const server = await startServer(
-    {
-      STATIC_DIR: dist,
-      DATA_DIR: path.join(tmp, 'data'),
-    },
-    { output: 'ignore', timeoutMs: 60_000 },
-  );
-  const port = server.port;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  try {
-    const base = `http://127.0.0.1:${port}`;
+  await withProduct(async (base, browser) => {
     const list = await instruments(base);
     const results: [string, Run][] = [];
     for (const [label, ticking, throttle] of [
@@ -186,11 +164,7 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
-  } finally {
-    await browser.close();
-    await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((e: unknown) => {

@@ -13,13 +13,9 @@
  * the app keeps it, so the order button is live.
  *   npx tsx bench/trade-screen.bench.ts        (BENCH_SECONDS, BENCH_TAPS to change the 15 s and the 5 taps)
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { figure, ROOT, smokeOr } from './support';
-import { startServer } from '../server/scripts/child-server';
+import { figure, smokeOr, withProduct } from './support';
 
 const TICKS_PER_SECOND = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? smokeOr(3, 15));
@@ -316,25 +312,7 @@ async function run(
 }
 
 async function main(): Promise<void> {
-  const dist = process.env.STATIC_DIR ?? path.join(ROOT, 'dist');
-  if (!fs.existsSync(path.join(dist, 'remotes.json')))
-    throw new Error(`No build in ${dist}: run npm run build`);
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
-  // The real server on a free port, healthy before the browser starts.
-  const server = await startServer(
-    {
-      STATIC_DIR: dist,
-      DATA_DIR: path.join(tmp, 'data'),
-    },
-    { output: 'ignore', timeoutMs: 60_000 },
-  );
-  const port = server.port;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  try {
-    const base = `http://127.0.0.1:${port}`;
+  await withProduct(async (base, browser) => {
     const list = await json<Instrument[]>(`${base}/v1/api/forex/trade_list`);
     const inst = list.find((i) => i.Code === 'BTCUSD') ?? list.find((i) => i.MarketStatus === 1);
     if (!inst) throw new Error('No instrument is open now');
@@ -391,11 +369,7 @@ async function main(): Promise<void> {
     console.log(`  period switch ≤ 300 ms at 4x                    ${verdict(median(taps.period) <= 300)}`);
     console.log(`  lots "+" ≤ 300 ms at 4x                         ${verdict(median(taps.plus) <= 300)}`);
     console.log(`load average at the end: ${load()} (${os.cpus().length} CPUs)`);
-  } finally {
-    await browser.close();
-    await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((e: unknown) => {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { startServer as startChild } from '../../server/scripts/child-server';
 import type { ChildServer } from '../../server/scripts/child-server';
 
@@ -58,5 +59,34 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
       await server.kill9();
       if (!process.env.E2E_KEEP) fs.rmSync(deploy, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A server of its own for the tests of the current file or `describe` block (started before them, stopped after):
+ * the helpers read where the server is from the environment, so it is this server's for as long as they run, and
+ * the suite's again after. Returns a getter of the server (there once the block started).
+ */
+export function serverOfItsOwn(env: Record<string, string> = {}): () => E2eServer {
+  let server: E2eServer | undefined;
+  const saved: Record<string, string | undefined> = {};
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServer(env);
+    for (const k of ['E2E_BASE_URL', 'E2E_DATA_DIR', 'E2E_STATIC_DIR']) saved[k] = process.env[k];
+    process.env.E2E_BASE_URL = server.baseUrl;
+    process.env.E2E_DATA_DIR = server.dataDir;
+    process.env.E2E_STATIC_DIR = server.staticDir;
+  });
+  test.afterAll(async () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('the server of its own is not started yet');
+    return server;
   };
 }

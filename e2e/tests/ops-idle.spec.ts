@@ -8,35 +8,15 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { withLanguage } from '../support/app';
 import { createOps, signInOps, totp } from '../support/ops';
-import { startServer } from '../support/server';
-import type { E2eServer } from '../support/server';
+import { serverOfItsOwn } from '../support/server';
 
 const IDLE_SECONDS = 40;
-let server: E2eServer;
-const saved: Record<string, string | undefined> = {};
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startServer({ OPS_IDLE_SECONDS: String(IDLE_SECONDS) });
-  // The helpers read where the server is from the environment: this spec's own for as long as it runs.
-  for (const k of ['E2E_BASE_URL', 'E2E_DATA_DIR', 'E2E_STATIC_DIR']) saved[k] = process.env[k];
-  process.env.E2E_BASE_URL = server.baseUrl;
-  process.env.E2E_DATA_DIR = server.dataDir;
-  process.env.E2E_STATIC_DIR = server.staticDir;
-});
-
-test.afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  await server?.stop();
-});
+const server = serverOfItsOwn({ OPS_IDLE_SECONDS: String(IDLE_SECONDS) });
 
 /** `GET /api/ops/auth/me` as a background refresh (it does not extend the session): its code. */
 async function sessionCode(request: APIRequestContext, page: Page): Promise<number> {
   const token = await page.evaluate(() => localStorage.getItem('meridian.ops.token'));
-  const res = await request.get(`${server.baseUrl}/api/ops/auth/me`, {
+  const res = await request.get(`${server().baseUrl}/api/ops/auth/me`, {
     headers: { authorization: token ?? '', 'x-ops-passive': '1', lang: 'en' },
   });
   return ((await res.json()) as { code: number }).code;
@@ -85,7 +65,7 @@ test('the idle sign-out warns first, "Stay signed in" extends the session, and a
   await expect
     .poll(
       async () => {
-        const res = await request.get(`${server.baseUrl}/api/ops/auth/me`, {
+        const res = await request.get(`${server().baseUrl}/api/ops/auth/me`, {
           headers: { authorization: token ?? '', 'x-ops-passive': '1' },
         });
         return ((await res.json()) as { code: number }).code;

@@ -19,8 +19,7 @@ import { solidPng } from '../support/account';
 import type { RealUser } from '../support/account';
 import { baseUrl, settled, staticDir, withLanguage } from '../support/app';
 import { createOps, opsToken, traderWithKyc, withOpsSession } from '../support/ops';
-import { startServer } from '../support/server';
-import type { E2eServer } from '../support/server';
+import { serverOfItsOwn } from '../support/server';
 
 const SHOTS = process.env.OPS_MONEY_SHOTS_DIR ?? '/tmp/ops-money-shots';
 const DESKTOP = { width: 1280, height: 800 };
@@ -337,24 +336,7 @@ type RegistryModule = {
  * mf-support on the shared one, and other specs add identity checks there while a count is being read.
  */
 test.describe('on a server of its own', () => {
-  let server: E2eServer;
-  const saved: Record<string, string | undefined> = {};
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startServer();
-    // The helpers read where the server is from the environment: this block's own while it runs.
-    for (const k of ['E2E_BASE_URL', 'E2E_DATA_DIR', 'E2E_STATIC_DIR']) saved[k] = process.env[k];
-    process.env.E2E_BASE_URL = server.baseUrl;
-    process.env.E2E_DATA_DIR = server.dataDir;
-    process.env.E2E_STATIC_DIR = server.staticDir;
-  });
-  test.afterAll(async () => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    await server?.stop();
-  });
+  serverOfItsOwn();
 
   test('Roll back only goes to a version that was current before: a newer published one is made current, never rolled back to', async ({
     browser,

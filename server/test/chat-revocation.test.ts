@@ -16,6 +16,7 @@ import { createOpsUser } from './support/ops';
 import type { TestOps } from './support/ops';
 import { connect, listen } from './support/ws';
 import type { WsClient } from './support/ws';
+import { REDIS_URL, redisReachable } from './support/redis';
 
 const cid = () => `c${crypto.randomBytes(8).toString('hex')}`;
 const visitorId = () => `v_${crypto.randomBytes(18).toString('base64url')}`;
@@ -327,31 +328,9 @@ describe.each(MODES)('chat identities follow their sessions (%s)', (mode) => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    await r.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
 describe('chat identities across two API nodes with Redis', () => {
   it('an ops sign-out and a trader logout on node A end the sockets on node B within a second', async () => {
-    if (!(await redisUp())) {
-      if (process.env.CI === 'true') throw new Error(`CI=true and Redis is unreachable at ${REDIS_URL}`);
-      console.warn(
-        `\n!!! Redis at ${REDIS_URL} is unreachable: the two-node chat revocation test was SKIPPED.\n`,
-      );
-      return;
-    }
+    if (!(await redisReachable('the two-node chat revocation test'))) return;
     const channel = `meridian:test:${crypto.randomBytes(6).toString('hex')}`;
     const busA = new RedisBus(REDIS_URL, channel);
     const busB = new RedisBus(REDIS_URL, channel);

@@ -24,6 +24,7 @@ import { createOpsUser } from './support/ops';
 import { orderView } from './support/payloads';
 import { wsConnect, wsUrl } from './support/ws-client';
 import type { WsClient } from './support/ws-client';
+import { REDIS_URL, redisReachable } from './support/redis';
 
 const trades = (c: WsClient) =>
   c.messages.filter((m) => m.type === 'message' && m.topic === TOPICS.forexTrade).length;
@@ -188,29 +189,9 @@ describe('socket login rate limit', () => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    await r.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
 describe('two API nodes with Redis', () => {
   it('a logout on node A logs out the socket on node B', async () => {
-    if (!(await redisUp())) {
-      if (process.env.CI === 'true') throw new Error(`CI=true and Redis is unreachable at ${REDIS_URL}`);
-      console.warn(`\n!!! Redis at ${REDIS_URL} is unreachable: the two-node revocation test was SKIPPED.\n`);
-      return;
-    }
+    if (!(await redisReachable('the two-node revocation test'))) return;
     const channel = `meridian:test:${crypto.randomBytes(6).toString('hex')}`;
     const busA = new RedisBus(REDIS_URL, channel);
     const busB = new RedisBus(REDIS_URL, channel);

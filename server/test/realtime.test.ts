@@ -9,6 +9,7 @@ import type { ServerMessage, Topic } from '@meridian/shared/pure';
 import { createDemo, createTestApp, MODES } from './helpers';
 import type { TestApp } from './helpers';
 import { dayQuote, klineUpdate, orderView } from './support/payloads';
+import { REDIS_URL, redisReachable } from './support/redis';
 
 type Client = {
   ws: WebSocket;
@@ -205,29 +206,9 @@ describe.each(MODES)('realtime gateway (%s)', (mode) => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    await r.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
 describe('two API nodes with Redis', () => {
   it('an event published on node A reaches its user connected to node B', async () => {
-    if (!(await redisUp())) {
-      if (process.env.CI === 'true') throw new Error(`CI=true and Redis is unreachable at ${REDIS_URL}`);
-      console.warn(`\n!!! Redis at ${REDIS_URL} is unreachable: the two-node test was SKIPPED.\n`);
-      return;
-    }
+    if (!(await redisReachable('the two-node test'))) return;
     const a = await createTestApp('sqlite', {}, { redisUrl: REDIS_URL });
     // Node B shares node A's database file, as two API nodes share one database.
     const b = await createTestApp('sqlite', {}, { redisUrl: REDIS_URL, dataDir: a.config.dataDir });

@@ -13,6 +13,7 @@ import { setSetting } from '../src/modules/content';
 import { createOpsUser } from './support/ops';
 import { connect, listen } from './support/ws';
 import type { WsClient } from './support/ws';
+import { REDIS_URL, redisReachable } from './support/redis';
 
 /** Wait until an asynchronous check holds (polled every 20 ms, failing after 5 s). */
 async function poll<T>(check: () => Promise<T | undefined>): Promise<T> {
@@ -488,29 +489,9 @@ describe.each(MODES)('support chat (%s)', (mode) => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    await r.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
 describe('support chat across two API nodes with Redis', () => {
   it('an agent on node B answers a trader on node A', async () => {
-    if (!(await redisUp())) {
-      if (process.env.CI === 'true') throw new Error(`CI=true and Redis is unreachable at ${REDIS_URL}`);
-      console.warn(`\n!!! Redis at ${REDIS_URL} is unreachable: the two-node chat test was SKIPPED.\n`);
-      return;
-    }
+    if (!(await redisReachable('the two-node chat test'))) return;
     const a = await createTestApp('sqlite', {}, { redisUrl: REDIS_URL });
     const b = await createTestApp('sqlite', {}, { redisUrl: REDIS_URL, dataDir: a.config.dataDir });
     const sockets: WsClient[] = [];

@@ -5,7 +5,7 @@
  */
 import { forwardRef, useId } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { NumericInput } from '@meridian/shared';
 import type { DecimalInputOptions, DecimalInputResult } from '@meridian/shared';
 
@@ -159,7 +159,8 @@ const AmountInput = styled.input`
   }
 `;
 
-const Input = styled.input`
+/** An input or a select inside a field's row: the row draws the border; 16 px, so iOS does not zoom on focus. */
+const bareControl = css`
   flex: 1;
   min-inline-size: 0;
   min-block-size: ${({ theme }) => theme.touch}px;
@@ -168,6 +169,10 @@ const Input = styled.input`
   background: transparent;
   color: ${({ theme }) => theme.color.text};
   font-size: 16px;
+`;
+
+const Input = styled.input`
+  ${bareControl}
   &::placeholder {
     color: ${({ theme }) => theme.color.textMuted};
     opacity: 0.7;
@@ -274,14 +279,7 @@ export function SelectField({
 }
 
 const Select = styled.select`
-  flex: 1;
-  min-inline-size: 0;
-  min-block-size: ${({ theme }) => theme.touch}px;
-  border: 0;
-  outline: none;
-  background: transparent;
-  color: ${({ theme }) => theme.color.text};
-  font-size: 16px;
+  ${bareControl}
   option {
     background: ${({ theme }) => theme.color.surface};
   }

@@ -1,25 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CoinAddressListPage from './coin-address-list-page';
 import BankCardListPage from './bank-card-list-page';
-import { logIn, mockServer, ok, refuse, renderPage, resetApp, toastTexts } from '../../testing/test-utils';
+import {
+  logIn,
+  mockServer,
+  ok,
+  refuse,
+  renderPage,
+  resetApp,
+  toastTexts,
+  usdtAddress,
+} from '../../testing/test-utils';
 
 beforeEach(() => {
   resetApp();
   logIn();
 });
 
-const coin = (id: number, address: string, usable_at = 0) => ({
-  id,
-  type: 1,
-  dc_address: address,
-  payee_account: '',
-  payee_name: '',
-  bank_name: '',
-  bank_address: '',
-  bank_swift: '',
-  draw_currency: { id: 7, code: 'USDT', protocol: 'TRC20' },
-  usable_at,
-});
+const coin = usdtAddress;
 const A = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const B = 'TXYZabPrwbZy45sbavfcjinPJC18kjpRT1';
 

@@ -1,6 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import WithdrawPage from './withdraw-page';
-import { logIn, mockServer, ok, refuse, renderPage, resetApp, toastTexts } from '../../testing/test-utils';
+import {
+  logIn,
+  mockServer,
+  ok,
+  refuse,
+  renderPage,
+  resetApp,
+  toastTexts,
+  usdtMethod,
+} from '../../testing/test-utils';
 
 beforeEach(() => {
   resetApp();
@@ -25,18 +34,7 @@ const usdt: Sym = {
   usd_price: '1',
   decimals: 6,
 };
-const method = {
-  id: 3,
-  type: 1,
-  dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-  payee_account: '',
-  payee_name: '',
-  bank_name: '',
-  bank_address: '',
-  bank_swift: '',
-  draw_currency: { id: 7, code: 'USDT', protocol: 'TRC20' },
-  usable_at: 0,
-};
+const method = usdtMethod;
 const state = (over: Record<string, unknown> = {}) =>
   ok({ lock: null, until: null, reason: '', free: '1500.5', cooling_ms: 0, ...over });
 const record = (id: number, over: Record<string, unknown> = {}) => ({

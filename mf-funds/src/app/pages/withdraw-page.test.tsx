@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import WithdrawPage from './withdraw-page';
 import ChargePage from './charge-page';
-import { logIn, mockServer, ok, refuse, renderPage, resetApp } from '../../testing/test-utils';
+import { logIn, mockServer, ok, refuse, renderPage, resetApp, usdtMethod } from '../../testing/test-utils';
 
 beforeEach(() => {
   resetApp();
@@ -13,18 +13,7 @@ const state = (over: Record<string, unknown> = {}) =>
 const symbols = ok([
   { id: 7, code: 'USDT', protocol: 'TRC20', draw_rate: '0.5', fee_type: 2, usd_price: '1' },
 ]);
-const method = {
-  id: 3,
-  type: 1,
-  dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-  payee_account: '',
-  payee_name: '',
-  bank_name: '',
-  bank_address: '',
-  bank_swift: '',
-  draw_currency: { id: 7, code: 'USDT', protocol: 'TRC20' },
-  usable_at: 0,
-};
+const method = usdtMethod;
 const common = {
   'GET /v1/api/main/wallet/getBalance': ok({ balance: '500.00', lock_balance: '0.00' }),
   'GET /api/account/draw_symbol_list': symbols,
