@@ -1,7 +1,8 @@
 /**
  * The platform every module is built on: config, storage, translations, mail, limits, a clock, the realtime bus and
- * the leadership lease. Built once by buildApp and reachable as `app.ctx`. Domain services (markets, trading, funds,
- * social, ops) are not here: buildApp builds them from these pieces and hands each module what it needs (`Services`).
+ * the leadership lease. Built once by buildApp (app/platform.ts) and handed to every route plugin as its `ctx` option;
+ * only tests read it back as `app.ctx`. Domain services (markets, trading, funds, social, ops, support) are not here:
+ * app/services.ts builds them from these pieces and app/modules.ts hands each module's routes what they use.
  */
 import path from 'node:path';
 import type { Config } from './config';

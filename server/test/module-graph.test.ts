@@ -102,3 +102,46 @@ describe('server modules', () => {
     expect(cyclesOf(moduleGraph(MODULES))).toEqual([]);
   });
 });
+
+/** A module file that looks up the app's platform or services instead of being handed them (`app.ctx`, `scope.services`). */
+export function globalLookups(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return [...code.matchAll(/\b\w+\.(ctx|services)\b(?!\s*:)/g)]
+    .filter((m) => /^(app|scope|instance|fastify|server)\./.test(m[0]))
+    .map((m) => m[0]);
+}
+
+function moduleFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(p);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+describe('server wiring', () => {
+  it('the lookup finder sees app.ctx and scope.services, not a ctx handed in', () => {
+    expect(globalLookups('const ctx = app.ctx;\nconst t = scope.services.trading;')).toEqual([
+      'app.ctx',
+      'scope.services',
+    ]);
+    expect(globalLookups('async (app, { ctx }) => { ctx.db; opts.ctx; }')).toEqual([]);
+    expect(globalLookups('/** built once (`app.services.ops`) */\n// app.ctx in a comment\nx();')).toEqual(
+      [],
+    );
+  });
+
+  it('no module reaches into the app for its platform or another module: everything is handed in', () => {
+    const files = moduleFiles(MODULES);
+    expect(files.length).toBeGreaterThan(40);
+    const found = files.flatMap((f) =>
+      globalLookups(fs.readFileSync(f, 'utf8')).map((hit) => `${path.relative(MODULES, f)}: ${hit}`),
+    );
+    expect(found).toEqual([]);
+  });
+});

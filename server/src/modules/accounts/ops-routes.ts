@@ -12,6 +12,7 @@
  * buildApp; this module reads only its own tables.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES, priceText } from '@meridian/shared/pure';
 import type { Language } from '@meridian/shared/pure';
 import type {
@@ -86,11 +87,10 @@ const orderOf = (o: Order): OpsUserOrder => ({
   created_at: o.created_at,
 });
 
-export const accountsOpsRoutes: FastifyPluginAsync<OpsUserReads> = async (
+export const accountsOpsRoutes: FastifyPluginAsync<OpsUserReads & { ctx: AppContext }> = async (
   app,
-  { orders, identity, ledgerText },
+  { ctx, orders, identity, ledgerText },
 ) => {
-  const ctx = app.ctx;
   const t = ctx.i18n.t;
   const view = requireOps(ctx, ['support', 'compliance', 'finance']);
   const signOut = requireOps(ctx, ['support', 'compliance']);

@@ -9,7 +9,8 @@
  *   POST /api/user/logout              revokes the calling token
  *   GET  /api/captcha                  -> { id, b64s }  (registration when verify_reg_type is 2)
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { z } from 'zod';
 import { optionalUser, requireUser, userOf } from '../../lib/auth';
 import { answers } from '../../lib/contract';
@@ -33,8 +34,7 @@ import {
 } from './schemas';
 import * as service from './service';
 
-export async function accountsRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = app.ctx;
+export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const t = ctx.i18n.t;
   const session = answers(sessionSchema);
   const none = answers(z.null());
@@ -116,4 +116,4 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     await enforceLimit(ctx, 'captchaPerIp', req.ip);
     return ok(await createCaptcha(ctx));
   });
-}
+};

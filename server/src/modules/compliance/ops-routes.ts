@@ -9,6 +9,7 @@
  *   POST /api/ops/kyc/decide   id, decision (approve | reject), reason_code? (KYC_REJECT_REASONS), note?
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES, KYC_REJECT_REASONS, normalizeLanguage, OPS_PATHS } from '@meridian/shared/pure';
 import type {
   KycRejectReason,
@@ -46,9 +47,9 @@ const isListedReason = (code: string | null): code is KycRejectReason =>
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export const complianceOpsRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
   dashboard: Pick<OpsDashboardRegistry, 'register'>;
-}> = async (app, { dashboard }) => {
-  const ctx = app.ctx;
+}> = async (app, { ctx, dashboard }) => {
   const t = ctx.i18n.t;
   const preHandler = requireOps(ctx, KYC_ROLES);
 

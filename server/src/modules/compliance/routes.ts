@@ -6,7 +6,8 @@
  * Every submission is a row; the decision (outcome, decider, reason, time) is stored on it by the ops review.
  */
 import { ERROR_CODES } from '@meridian/shared/pure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { requireUser, userOf } from '../../lib/auth';
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
@@ -18,8 +19,7 @@ import { rejectionText } from './reasons';
 import { latestRealName, REVIEW } from './repository';
 import { realNameBody, realNameSchema, submittedSchema } from './schemas';
 
-export async function complianceRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = app.ctx;
+export const complianceRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const t = ctx.i18n.t;
   const preHandler = requireUser(ctx, { realOnly: true });
   const center = { preHandler, schema: { response: okResponse(realNameSchema) } };
@@ -84,4 +84,4 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
     }
     return ok({ review_status: REVIEW.waiting }, t(req.lang, 'realName.submitted'));
   });
-}
+};

@@ -12,6 +12,7 @@
  *   POST /api/ops/announcement/save  title, content, published (1 | 0)   -> OpsAnnouncement
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { z } from 'zod';
 import { ERROR_CODES, NEWS_CATEGORY_ID } from '@meridian/shared/pure';
 import type { OpsAnnouncement, OpsNewsDetail, OpsNewsPreview, OpsNewsRow } from '@meridian/shared/pure';
@@ -79,8 +80,7 @@ const rowOf = (n: News): OpsNewsRow => ({
   updated_at: n.updated_at === null ? null : Number(n.updated_at),
 });
 
-export const contentOpsRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = app.ctx;
+export const contentOpsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.db;
   const only = (data: z.ZodType) => ({
     preHandler: requireOps(ctx, NEWS_ROLES),

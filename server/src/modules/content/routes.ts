@@ -13,7 +13,7 @@
  */
 import { ERROR_CODES } from '@meridian/shared/pure';
 import type { BootSite } from '@meridian/shared/pure';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -111,8 +111,7 @@ function cookieCompanyId(req: FastifyRequest): number | undefined {
   return m?.[1] ? Number(m[1]) : undefined;
 }
 
-export async function contentRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = app.ctx;
+export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.db;
   const t = ctx.i18n.t;
 
@@ -219,4 +218,4 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     ]);
     return ok({ data: rows.map(companyView), total: Number(count.n) });
   });
-}
+};

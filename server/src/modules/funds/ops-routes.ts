@@ -16,6 +16,7 @@
  *   POST /api/ops/cashier/currencies/save  id?, type, code, protocol, draw_rate, fee_type, usd_price, enabled?
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import {
   currencyDecimals,
   DEPOSIT_STATUS,
@@ -121,10 +122,10 @@ const accountView = (r: AccountCols): OpsFundsAccount => ({
 });
 
 export const fundsOpsRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
   funds: Funds;
   dashboard: Pick<OpsDashboardRegistry, 'register'>;
-}> = async (app, { funds, dashboard }) => {
-  const ctx = app.ctx;
+}> = async (app, { ctx, funds, dashboard }) => {
   const t = ctx.i18n.t;
   const preHandler = requireOps(ctx, FINANCE);
   const cashier = funds.cashier;

@@ -21,6 +21,7 @@
  *   POST /api/wallet/del_draw_method    id                                   -> null
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { z } from 'zod';
 import { requireUser, userOf } from '../../lib/auth';
 import { okResponse } from '../../lib/contract';
@@ -57,8 +58,11 @@ import {
   withdrawRecordPageSchema,
 } from './schemas';
 
-export const fundsRoutes: FastifyPluginAsync<{ funds: Funds }> = async (app, { funds }) => {
-  const preHandler = requireUser(app.ctx);
+export const fundsRoutes: FastifyPluginAsync<{ ctx: AppContext; funds: Funds }> = async (
+  app,
+  { ctx, funds },
+) => {
+  const preHandler = requireUser(ctx);
 
   app.get(
     '/v1/api/main/wallet/getBalance',
@@ -81,7 +85,6 @@ export const fundsRoutes: FastifyPluginAsync<{ funds: Funds }> = async (app, { f
     },
   );
 
-  const ctx = app.ctx;
   const cashier = funds.cashier;
   const real = requireUser(ctx, { realOnly: true });
   const moving = [real, refuseFrozen(ctx)];

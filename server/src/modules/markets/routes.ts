@@ -3,6 +3,7 @@
  * instrument logos. Also starts the market service when the app is ready and stops it (final flush) on close.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import type { Candle as WireCandle, Category, Period, TradeListItem } from '@meridian/shared/pure';
 import { answers } from '../../lib/contract';
@@ -69,8 +70,10 @@ const candleJson = (c: Candle): WireCandle => ({
   Volume: c.volume,
 });
 
-export const marketsRoutes: FastifyPluginAsync<{ markets: Markets }> = async (app, { markets }) => {
-  const ctx = app.ctx;
+export const marketsRoutes: FastifyPluginAsync<{ ctx: AppContext; markets: Markets }> = async (
+  app,
+  { ctx, markets },
+) => {
   const market = markets.market;
   const service = market instanceof MarketService ? market : undefined;
   if (service) {

@@ -5,7 +5,8 @@
  *   GET  /dev/outbox              HTML list of kept e-mails (not in production, not when SMTP is configured)
  */
 import { ERROR_CODES } from '@meridian/shared/pure';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { z } from 'zod';
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
@@ -44,8 +45,10 @@ export type NotifyReads = {
   findUser: (email: string) => Promise<{ is_demo: number } | undefined>;
 };
 
-export async function notifyRoutes(app: FastifyInstance, { findUser }: NotifyReads): Promise<void> {
-  const ctx = app.ctx;
+export const notifyRoutes: FastifyPluginAsync<NotifyReads & { ctx: AppContext }> = async (
+  app,
+  { ctx, findUser },
+) => {
   const t = ctx.i18n.t;
   const none = { schema: { response: okResponse(z.null()) } };
 
@@ -99,4 +102,4 @@ export async function notifyRoutes(app: FastifyInstance, { findUser }: NotifyRea
     }</ul></body></html>`;
     return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
-}
+};

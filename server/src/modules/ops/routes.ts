@@ -19,6 +19,7 @@
  * Every change appends an audit row.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { z } from 'zod';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import type { OpsAccountView, OpsRemote, OpsSecrets } from '@meridian/shared/pure';
@@ -75,8 +76,7 @@ function registryError(err: unknown): AppError {
   throw err;
 }
 
-export const opsRoutes: FastifyPluginAsync<{ ops: Ops }> = async (app, { ops }) => {
-  const ctx = app.ctx;
+export const opsRoutes: FastifyPluginAsync<{ ctx: AppContext; ops: Ops }> = async (app, { ctx, ops }) => {
   const t = ctx.i18n.t;
   /** Route options: who may call (admin always may) and the shape of the answer. */
   const only = (roles: Parameters<typeof requireOps>[1], data: z.ZodType) => ({

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import type { MarketData } from '../markets';
 import { renderIndex, sendHtml } from './boot';
 
@@ -50,7 +51,7 @@ function safeFile(root: string, rel: string): string | null {
 /** Register the static routes on the root instance; returns the handler for host files and the SPA fallback. */
 export function registerStatic(
   app: FastifyInstance,
-  opts: { staticDir: string; market: MarketData },
+  opts: { ctx: AppContext; staticDir: string; market: MarketData },
 ): (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
   const hostDir = path.resolve(opts.staticDir, 'host');
   const remotesDir = path.resolve(opts.staticDir, 'remotes');
@@ -102,7 +103,12 @@ export function registerStatic(
     const index = safeFile(hostDir, 'index.html');
     if (!index) return reply.code(404).type('text/plain').send('Not Found');
     const template = await fs.promises.readFile(index, 'utf8');
-    const html = await renderIndex(app.ctx, req, { template, registryFile, remotesDir, market: opts.market });
+    const html = await renderIndex(opts.ctx, req, {
+      template,
+      registryFile,
+      remotesDir,
+      market: opts.market,
+    });
     return sendHtml(req, reply, html);
   };
 }

@@ -15,6 +15,7 @@
  *   POST /api/ops/support/canned/delete              id                       -> null
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { ERROR_CODES, OPS_PATHS } from '@meridian/shared/pure';
@@ -52,10 +53,10 @@ import {
 const STATUSES: ChatStatus[] = ['open', 'pending', 'resolved'];
 
 export const supportRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
   chat: Chat;
   dashboard: Pick<OpsDashboardRegistry, 'register'>;
-}> = async (app, { chat, dashboard }) => {
-  const ctx = app.ctx;
+}> = async (app, { ctx, chat, dashboard }) => {
   const db = ctx.db;
   const t = ctx.i18n.t;
   const staff = requireOps(ctx, SUPPORT_ROLES);

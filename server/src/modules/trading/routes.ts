@@ -11,6 +11,7 @@
  *   GET /v1/api/main/user/resetForexDemoAccount  (demo users)                            -> DemoReset
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import { requireUser, userOf } from '../../lib/auth';
 import { okResponse } from '../../lib/contract';
@@ -29,15 +30,18 @@ import {
   submitQuery,
 } from './schemas';
 
-export const tradingRoutes: FastifyPluginAsync<{ trading: Trading }> = async (app, { trading }) => {
-  const t = app.ctx.i18n.t;
-  const auth = { preHandler: requireUser(app.ctx) };
+export const tradingRoutes: FastifyPluginAsync<{ ctx: AppContext; trading: Trading }> = async (
+  app,
+  { ctx, trading },
+) => {
+  const t = ctx.i18n.t;
+  const auth = { preHandler: requireUser(ctx) };
   const { commands, reads, risk } = trading;
   const order = { ...auth, schema: { response: okResponse(orderViewSchema) } };
 
   app.get(
     '/v1/api/forex/submit',
-    { ...order, preHandler: [requireUser(app.ctx), refuseFrozen(app.ctx)] },
+    { ...order, preHandler: [requireUser(ctx), refuseFrozen(ctx)] },
     async (req) => {
       const q = parseInput(submitQuery, req.query);
       const view = await commands.submit(userOf(req).id, q);

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES } from '@meridian/shared/pure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
 import { z } from 'zod';
 import { optionalUser, requireUser, tokenFrom, userOf } from '../../lib/auth';
 import { okResponse } from '../../lib/contract';
@@ -24,7 +25,7 @@ import { isUploadName, MAX_UPLOAD_BYTES, storeImage, UPLOAD_URL_PREFIX } from '.
  * support conversation; admin every one. An upload not used yet is its owner's only.
  */
 async function opsMayRead(
-  ctx: FastifyInstance['ctx'],
+  ctx: AppContext,
   actor: { roles: readonly string[] } | null,
   row: { name: string; purpose: string | null },
 ): Promise<boolean> {
@@ -48,7 +49,7 @@ async function opsMayRead(
 }
 
 /** An image sent in a support conversation (agents may see those, and only those). */
-async function attachedToSupport(ctx: FastifyInstance['ctx'], url: string): Promise<boolean> {
+async function attachedToSupport(ctx: AppContext, url: string): Promise<boolean> {
   const row = await ctx.db
     .selectFrom('support_messages')
     .select('id')
@@ -58,8 +59,7 @@ async function attachedToSupport(ctx: FastifyInstance['ctx'], url: string): Prom
   return !!row;
 }
 
-export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = app.ctx;
+export const uploadsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const t = ctx.i18n.t;
   const upload = {
     preHandler: requireUser(ctx, { realOnly: true }),
@@ -112,4 +112,4 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       .type(row.mime)
       .send(data);
   });
-}
+};

@@ -1,0 +1,22 @@
+import type { RateLimiter, RateLimits } from '../lib/rate-limit';
+import type { MarketOverrides } from '../modules/markets';
+import type { Mailer, SmsProvider } from '../modules/notify';
+import type { EventBus } from '../realtime/bus';
+import type { Lease } from '../realtime/lease';
+import type { Storage } from '../storage/db';
+
+/** Pieces a test (or a bench) may supply instead of the ones buildApp would build. */
+export type AppOverrides = {
+  storage?: Storage;
+  limiter?: RateLimiter;
+  limits?: Partial<RateLimits>;
+  sms?: SmsProvider | null;
+  mailer?: Mailer;
+  now?: () => number;
+  bus?: EventBus;
+  lease?: Lease;
+  /** Where the log goes instead of stdout (tests read it back). */
+  logStream?: { write(line: string): void };
+  /** Delay before an unread agent reply is e-mailed to the trader. */
+  supportMailDelayMs?: number;
+} & MarketOverrides;

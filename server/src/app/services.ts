@@ -1,0 +1,75 @@
+/**
+ * The domain services, each built once from the pieces it declares (`createTrading({ db, market, ... })`). What one
+ * module needs of another is handed over here, so no module reaches into another's internals or a global.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import { getSetting } from '../modules/content';
+import { createFunds } from '../modules/funds';
+import type { Funds } from '../modules/funds';
+import { createMarkets } from '../modules/markets';
+import type { Markets } from '../modules/markets';
+import { createOps } from '../modules/ops';
+import type { Ops } from '../modules/ops';
+import { createSocial } from '../modules/social';
+import type { Social } from '../modules/social';
+import { createSupport } from '../modules/support';
+import type { Support } from '../modules/support';
+import { createTrading } from '../modules/trading';
+import type { Trading } from '../modules/trading';
+import type { AppOverrides } from './overrides';
+
+/** The domain services, built once by buildApp and reachable as `app.services` (tests drive them there). */
+export type Services = {
+  markets: Markets;
+  trading: Trading;
+  funds: Funds;
+  social: Social;
+  ops: Ops;
+  support: Support;
+};
+
+export function createServices(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  overrides: AppOverrides,
+  /** Sockets signed in right now (the realtime gateway, once it is registered). */
+  onlineUsers: () => number,
+): Services {
+  const { config, db, bus, lease, now, i18n, mailer } = ctx;
+  const markets = createMarkets(config, { db, bus, lease, now, log }, overrides);
+  const trading = createTrading({
+    db,
+    dialect: ctx.storage.dialect,
+    market: markets.market,
+    now,
+    bus,
+    lease,
+    setting: (key) => getSetting(db, key),
+  });
+  const funds = createFunds({
+    db,
+    i18n,
+    now,
+    mailer,
+    siteTitle: config.siteTitle,
+    coolingMs: config.withdrawCoolingMs,
+    accounts: trading.reads,
+  });
+  const social = createSocial({
+    db,
+    market: markets.market,
+    now,
+    trading,
+    live: config.nodeEnv !== 'test',
+    onError: (err) => log.error({ err }, 'social: simulated traders'),
+  });
+  const ops = createOps({
+    now,
+    staticDir: config.staticDir,
+    onlineUsers,
+    ordersPlacedSince: (at) => trading.reads.placedSince(at),
+  });
+  const support = createSupport({ ctx, offlineMailDelayMs: overrides.supportMailDelayMs });
+  return { markets, trading, funds, social, ops, support };
+}
