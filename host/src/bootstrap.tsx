@@ -25,7 +25,7 @@ import {
   setSiteSettingsAtom,
   toast,
 } from '@meridian/shared';
-import type { SiteSettings, User } from '@meridian/shared';
+import type { SiteSettings } from '@meridian/shared';
 import { isAndroidUserAgent } from '@meridian/shared/pure';
 import { App } from './app/app';
 import { navigateOutside } from './app/navigation-bridge';
@@ -69,7 +69,7 @@ startRealtime(apiOrigin);
 // browsing quotes to the login page; it only ends the stale session.
 if (appStore.get(sessionAtom).token) {
   api
-    .get<User>('/api/user/info', undefined, { silent: true, initial: true })
+    .get('/api/user/info', undefined, { silent: true, initial: true })
     .then((user) => appStore.set(setUserAtom, user))
     .catch((e: unknown) => {
       if (isApiError(e) && e.code === CODE_SESSION_EXPIRED) appStore.set(clearSessionAtom);
@@ -88,7 +88,7 @@ const applySettings = (settings: SiteSettings) => {
 if (boot?.site) applySettings(boot.site);
 else
   api
-    .get<SiteSettings>('/api/basicSet/getBasicInfo', undefined, { silent: true, initial: true })
+    .get('/api/basicSet/getBasicInfo', undefined, { silent: true, initial: true })
     .then(applySettings)
     .catch((e: unknown) => console.warn('[settings]', e));
 

@@ -220,6 +220,8 @@ export type {
   CompanyPage,
   CompanyStatus,
 } from './contract/content';
+export { ENDPOINTS } from './contract/endpoints';
+export type { Endpoints, Endpoint, HttpMethod, PathOf, AnswerOf, ImageUploaded } from './contract/endpoints';
 export { QUOTE_MAX_AGE_MS, quoteIsFresh } from './contract/markets';
 export type { TradeListItem, Category, Candle } from './contract/markets';
 export type { Health, HealthState, RedisState, FeedState } from './contract/health';

@@ -36,11 +36,7 @@ export async function companyGate(
     boot?.company?.id === id
       ? boot.company
       : await api
-          .get<CompanyStatus>(
-            '/api/company/getCompanyStatus',
-            { company_id: id },
-            { silent: true, initial: true },
-          )
+          .get('/api/company/getCompanyStatus', { company_id: id }, { silent: true, initial: true })
           .catch(() => null);
   const target = lossTarget(status);
   if (!target) return true;

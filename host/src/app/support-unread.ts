@@ -33,7 +33,7 @@ function loadUnread(): void {
   if (!current) return;
   // `initial`: at start-up the token may be a dead one; /api/user/info (also initial) drops it quietly, and a 999 here
   // must not send a browsing guest to /login.
-  api.get<{ unread: number }>('/api/support/unread', undefined, { silent: true, initial: true }).then(
+  api.get('/api/support/unread', undefined, { silent: true, initial: true }).then(
     (d) => {
       if (appStore.get(sessionAtom).token === current) show(d.unread);
     },

@@ -63,7 +63,7 @@ export function IdleGuard({ me, onSignOut }: { me: OpsMe; onSignOut: () => void 
   const stay = async () => {
     setBusy(true);
     try {
-      await opsApi.get<OpsMe>('/api/ops/auth/me');
+      await opsApi.get('/api/ops/auth/me');
       setPhase(phaseNow());
     } catch {
       // 999 ends the session (the sign-in page shows); anything else: the dialog stays and says the time left.

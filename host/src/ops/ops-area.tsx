@@ -20,7 +20,7 @@ import {
 } from '@meridian/shared/ops';
 import { appStore } from '@meridian/shared';
 import { OPS_PATHS } from '@meridian/shared/pure';
-import type { OpsDashboard, OpsMe } from '@meridian/shared/pure';
+import type { OpsMe } from '@meridian/shared/pure';
 import type { RemoteKey } from '../app/routes';
 import { OpsMenuIcon } from './icons';
 import { IdleGuard } from './idle-guard';
@@ -108,7 +108,7 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
   // Check the session once on entry (a token from yesterday ends here, not on the first click).
   useEffect(() => {
     opsApi
-      .get<OpsMe>('/api/ops/auth/me', undefined, { silent: true })
+      .get('/api/ops/auth/me', undefined, { silent: true })
       .then((fresh) => {
         const token = appStore.get(opsSessionAtom).token;
         if (token) appStore.set(setOpsSessionAtom, { token, me: fresh });
@@ -124,7 +124,7 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
     const load = () =>
       opsApi
         // A refresh of the page's own: it does not keep an unattended session alive.
-        .get<OpsDashboard>('/api/ops/dashboard', undefined, { silent: true, passive: true })
+        .get('/api/ops/dashboard', undefined, { silent: true, passive: true })
         .then((d) => {
           if (!live) return;
           const next: Record<string, number> = {};

@@ -22,7 +22,7 @@ export type { Category };
 
 export function fetchTradeList(searchCurrency?: string): Promise<Instrument[]> {
   return api
-    .get<Instrument[] | null>('/v1/api/forex/trade_list', searchCurrency ? { searchCurrency } : undefined, {
+    .get('/v1/api/forex/trade_list', searchCurrency ? { searchCurrency } : undefined, {
       silent: true,
     })
     .then((list) => list ?? []);

@@ -5,6 +5,7 @@
  * session, language and i18n in with {@link configureApi}.
  */
 import { CODE_OK, CODE_SESSION_EXPIRED, DEFAULT_LANGUAGE } from '../constants';
+import type { AnswerOf, PathOf } from '../contract/endpoints';
 import { appStore } from '../state/store';
 import { spinnerAtom, toast as showToast } from '../state/ui';
 
@@ -90,7 +91,7 @@ export type WithMessage<T> = { data: T; msg: string };
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST';
 
 const defaultConfig: ApiConfig = {
   origin: () => '',
@@ -136,7 +137,7 @@ function buildUrl(
 ): { url: string; apiOrigin: string } {
   const apiOrigin = config.origin().replace(/\/+$/, '');
   const base = path.startsWith('http') ? path : `${apiOrigin}${path.startsWith('/') ? '' : '/'}${path}`;
-  if (method !== 'GET' && method !== 'DELETE') return { url: base, apiOrigin };
+  if (method !== 'GET') return { url: base, apiOrigin };
   const search = new URLSearchParams();
   appendParams(search, params);
   search.set('t', String(Date.now()));
@@ -274,42 +275,50 @@ async function request<T>(
  * Paths starting with `http` are used as they are; others are prefixed with the configured origin.
  */
 export const api = {
-  /** GET with `params` (and `t`) in the query. */
-  get<T>(path: string, params?: Params, opts?: RequestOptions): Promise<T> {
-    return request<T>('GET', path, params, { kind: 'none' }, opts);
+  /** GET with `params` (and `t`) in the query; the answer's type is the endpoint map's (contract/endpoints.ts). */
+  get<P extends PathOf<'GET'>>(path: P, params?: Params, opts?: RequestOptions): Promise<AnswerOf<'GET', P>> {
+    return request('GET', path, params, { kind: 'none' }, opts);
   },
   /** POST with `body` as JSON, or form-encoded with `opts.form`. */
-  post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
-    return request<T>('POST', path, undefined, bodyOf(body, opts), opts);
+  post<P extends PathOf<'POST'>>(
+    path: P,
+    body?: unknown,
+    opts?: RequestOptions,
+  ): Promise<AnswerOf<'POST', P>> {
+    return request('POST', path, undefined, bodyOf(body, opts), opts);
   },
-  /** PUT with `body` as JSON, or form-encoded with `opts.form`. */
-  put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
-    return request<T>('PUT', path, undefined, bodyOf(body, opts), opts);
-  },
-  /** PATCH with `body` as JSON, or form-encoded with `opts.form`. */
-  patch<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
-    return request<T>('PATCH', path, undefined, bodyOf(body, opts), opts);
+  /** A file that is not a call of the API (a manifest, the registry): the parsed JSON as it is, no envelope. */
+  json<T>(url: string, opts?: Omit<RequestOptions, 'raw'>): Promise<T> {
+    return request<T>('GET', url, undefined, { kind: 'none' }, { ...opts, raw: true });
   },
   /**
    * GET resolving with the envelope's `data` and its `msg`, for calls whose success message the user must see
    * (docs/messages.md: close, cancel, set TP/SL, reset demo, send code, submit…). Refusals follow the usual rules.
    */
-  getWithMessage<T>(path: string, params?: Params, opts?: RequestOptions): Promise<WithMessage<T>> {
-    return request<WithMessage<T>>('GET', path, params, { kind: 'none' }, opts, true);
+  getWithMessage<P extends PathOf<'GET'>>(
+    path: P,
+    params?: Params,
+    opts?: RequestOptions,
+  ): Promise<WithMessage<AnswerOf<'GET', P>>> {
+    return request('GET', path, params, { kind: 'none' }, opts, true);
   },
   /** POST (JSON, or form-encoded with `opts.form`) resolving with the envelope's `data` and its `msg`. */
-  postWithMessage<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<WithMessage<T>> {
-    return request<WithMessage<T>>('POST', path, undefined, bodyOf(body, opts), opts, true);
-  },
-  /** DELETE with `params` (and `t`) in the query. */
-  delete<T>(path: string, params?: Params, opts?: RequestOptions): Promise<T> {
-    return request<T>('DELETE', path, params, { kind: 'none' }, opts);
+  postWithMessage<P extends PathOf<'POST'>>(
+    path: P,
+    body?: unknown,
+    opts?: RequestOptions,
+  ): Promise<WithMessage<AnswerOf<'POST', P>>> {
+    return request('POST', path, undefined, bodyOf(body, opts), opts, true);
   },
   /** POST one file as multipart field `file`; shows the global spinner unless `opts.spinner` is false. */
-  upload<T>(path: string, file: Blob, opts: RequestOptions = {}): Promise<T> {
+  upload<P extends PathOf<'POST'>>(
+    path: P,
+    file: Blob,
+    opts: RequestOptions = {},
+  ): Promise<AnswerOf<'POST', P>> {
     const form = new FormData();
     form.append('file', file);
-    return request<T>(
+    return request(
       'POST',
       path,
       undefined,

@@ -62,5 +62,5 @@ export function usePrivateImage(
  * URL. What the image is for (identity, deposit proof, chat, feedback) is fixed by the call that first uses it.
  */
 export async function uploadImage(file: Blob): Promise<string> {
-  return (await api.upload<{ url: string }>('/api/common/image_upload', file)).url;
+  return (await api.upload('/api/common/image_upload', file)).url;
 }

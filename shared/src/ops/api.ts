@@ -6,6 +6,7 @@
 import { api, appStore, atom, getApiConfig } from '@meridian/shared';
 import type { Params, RequestOptions, WithMessage } from '@meridian/shared';
 import { OPS_PASSIVE_HEADER } from '../contract/ops';
+import type { AnswerOf, PathOf } from '../contract/endpoints';
 import { markOpsActivity } from './idle';
 import { clearOpsSessionAtom, opsSessionAtom } from './session';
 
@@ -36,22 +37,37 @@ const opsChangesBaseAtom = atom(0);
  */
 export const opsChangeCountAtom = atom((get) => get(opsChangesBaseAtom));
 
-const changed = <T>(result: T): T => {
+const changed = (): void => {
   appStore.set(opsChangesBaseAtom, (n) => n + 1);
-  return result;
 };
 
 export const opsApi = {
-  get<T>(path: string, params?: Params, opts?: OpsRequestOptions): Promise<T> {
-    return api.get<T>(path, params, withAuth(opts));
+  get<P extends PathOf<'GET'>>(
+    path: P,
+    params?: Params,
+    opts?: OpsRequestOptions,
+  ): Promise<AnswerOf<'GET', P>> {
+    return api.get(path, params, withAuth(opts));
   },
   /** POST, form-encoded (the server's ops calls take forms and JSON alike). */
-  post<T>(path: string, body?: Params, opts?: OpsRequestOptions): Promise<T> {
-    return api.post<T>(path, body, withAuth({ form: true, ...opts })).then(changed);
+  async post<P extends PathOf<'POST'>>(
+    path: P,
+    body?: Params,
+    opts?: OpsRequestOptions,
+  ): Promise<AnswerOf<'POST', P>> {
+    const answer = await api.post(path, body, withAuth({ form: true, ...opts }));
+    changed();
+    return answer;
   },
   /** POST resolving with the data and the server's sentence (shown to the person as a toast). */
-  postWithMessage<T>(path: string, body?: Params, opts?: OpsRequestOptions): Promise<WithMessage<T>> {
-    return api.postWithMessage<T>(path, body, withAuth({ form: true, ...opts })).then(changed);
+  async postWithMessage<P extends PathOf<'POST'>>(
+    path: P,
+    body?: Params,
+    opts?: OpsRequestOptions,
+  ): Promise<WithMessage<AnswerOf<'POST', P>>> {
+    const answer = await api.postWithMessage(path, body, withAuth({ form: true, ...opts }));
+    changed();
+    return answer;
   },
   /** A private file (an identity photo) as a Blob, with the ops token. */
   async blob(path: string, signal?: AbortSignal): Promise<Blob> {

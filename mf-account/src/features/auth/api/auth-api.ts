@@ -1,13 +1,10 @@
 /** Sign-in, demo, sign-up and reset calls (server README: accounts). Plain fetchers, no React. */
 import { api } from '@meridian/shared';
-import type { User } from '@meridian/shared';
-import type { BasicInfo, CaptchaAnswer, Setting } from '@meridian/shared/pure';
-
-export type SessionData = { token: string; user: User };
+import type { Area, CaptchaAnswer, DemoSessionAnswer, SessionAnswer } from '@meridian/shared/pure';
 
 /** POST /api/user/loginForU (form): account + password, e-mail login. */
-export function login(account: string, password: string): Promise<SessionData> {
-  return api.post<SessionData>(
+export function login(account: string, password: string): Promise<SessionAnswer> {
+  return api.post(
     '/api/user/loginForU',
     { account, password, login_type: 'email' },
     { form: true, spinner: true },
@@ -16,16 +13,12 @@ export function login(account: string, password: string): Promise<SessionData> {
 
 /** POST /api/user/loginForU (form) with a `demo_id`: back into the demo account this device created. Silent: a
  * demo account that is gone is replaced by a new one, not reported. */
-export function loginDemo(demoId: string): Promise<SessionData> {
-  return api.post<SessionData>(
-    '/api/user/loginForU',
-    { demo_id: demoId },
-    { form: true, spinner: true, silent: true },
-  );
+export function loginDemo(demoId: string): Promise<SessionAnswer> {
+  return api.post('/api/user/loginForU', { demo_id: demoId }, { form: true, spinner: true, silent: true });
 }
 
 /** GET /api/user/createAccountDemoForU: a fresh demo user, already logged in. */
-export function createDemo(): Promise<SessionData & { demo_id: string }> {
+export function createDemo(): Promise<DemoSessionAnswer> {
   return api.get('/api/user/createAccountDemoForU', undefined, { spinner: true });
 }
 
@@ -34,15 +27,13 @@ export const CODE_TYPE = { register: 1, reset: 2 } as const;
 
 /** POST /api/notify/send_email; resolves with the server's message, which the caller shows. */
 export async function sendEmailCode(to: string, type: 1 | 2): Promise<string> {
-  const { msg } = await api.postWithMessage<null>('/api/notify/send_email', { to, type }, { form: true });
+  const { msg } = await api.postWithMessage('/api/notify/send_email', { to, type }, { form: true });
   return msg;
 }
 
-export type Captcha = CaptchaAnswer;
-
 /** GET /api/captcha: a PNG data URL and its id (one try, 5 min). */
-export function fetchCaptcha(): Promise<Captcha> {
-  return api.get<Captcha>('/api/captcha');
+export function fetchCaptcha(): Promise<CaptchaAnswer> {
+  return api.get('/api/captcha');
 }
 
 export type RegisterInput = {
@@ -59,8 +50,8 @@ export type RegisterInput = {
 };
 
 /** POST /api/user/register (form): e-mail registration (type 1); returns a session. */
-export function register(input: RegisterInput): Promise<SessionData> {
-  return api.post<SessionData>(
+export function register(input: RegisterInput): Promise<SessionAnswer> {
+  return api.post(
     '/api/user/register',
     {
       type: 1,
@@ -84,7 +75,7 @@ export async function resetPassword(input: {
   secondary_password: string;
   auth_code: string;
 }): Promise<string> {
-  const { msg } = await api.postWithMessage<null>(
+  const { msg } = await api.postWithMessage(
     '/api/user/forget_password',
     { type: 1, ...input },
     { form: true, spinner: true },
@@ -102,14 +93,12 @@ export type RegisterSettings = {
 
 export async function fetchRegisterSettings(): Promise<RegisterSettings> {
   const [basic, mobile] = await Promise.all([
-    api.get<BasicInfo>('/api/basicSet/getBasicInfo'),
-    api.get<Setting>('/api/default/setting', { key: 'is_show_mobile' }),
+    api.get('/api/basicSet/getBasicInfo'),
+    api.get('/api/default/setting', { key: 'is_show_mobile' }),
   ]);
   return { verifyRegType: Number(basic.verify_reg_type), isShowMobile: Number(mobile.value) };
 }
 
-export type AreaCode = { id: number; global_code: string; code: string; name?: string };
-
-export function fetchAreaList(): Promise<AreaCode[]> {
-  return api.get<AreaCode[]>('/api/default/area_list');
+export function fetchAreaList(): Promise<Area[]> {
+  return api.get('/api/default/area_list');
 }

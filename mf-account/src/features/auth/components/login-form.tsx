@@ -23,12 +23,12 @@ import { PasswordField } from '../../../components/password-field';
 import { NS } from '../../../lib/ns';
 import { safeFrom } from '../../../lib/safe-from';
 import { createDemo, login, loginDemo } from '../api/auth-api';
-import type { SessionData } from '../api/auth-api';
+import type { SessionAnswer } from '@meridian/shared/pure';
 
 type Errors = { account?: string; password?: string };
 
 /** The demo account this device created, if the server still knows it; else a new one, remembered. */
-async function demoSession(): Promise<SessionData> {
+async function demoSession(): Promise<SessionAnswer> {
   const known = readStorage(STORAGE_KEYS.demoId);
   if (known) {
     try {

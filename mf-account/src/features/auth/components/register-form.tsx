@@ -45,7 +45,8 @@ import {
   register,
   sendEmailCode,
 } from '../api/auth-api';
-import type { AreaCode, Captcha, RegisterSettings } from '../api/auth-api';
+import type { Area, CaptchaAnswer } from '@meridian/shared/pure';
+import type { RegisterSettings } from '../api/auth-api';
 
 /** The area code offered first: the country most users of each interface language dial from. */
 const AREA_BY_LANGUAGE: Partial<Record<Language, string>> = {
@@ -104,9 +105,9 @@ function RegisterFields({ settings }: { settings: RegisterSettings }) {
   const [rePassword, setRePassword] = useState('');
   const [invite, setInvite] = useState(useQueryParam('invite_code') ?? '');
   const [areaId, setAreaId] = useState<number | null>(null);
-  const [areas, setAreas] = useState<AreaCode[]>([]);
+  const [areas, setAreas] = useState<Area[]>([]);
   const [mobile, setMobile] = useState('');
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [captcha, setCaptcha] = useState<CaptchaAnswer | null>(null);
   const [busy, setBusy] = useState(false);
 
   const refreshCaptcha = useCallback(() => {

@@ -1,13 +1,12 @@
 /** Public content: the announcement (in the caller's language) and the complaint e-mail. */
 import { api } from '@meridian/shared';
-
-export type Announcement = { title: string; content: string };
+import type { Announcement } from '@meridian/shared/pure';
 
 export function fetchAnnouncement(): Promise<Announcement> {
-  return api.get<Announcement>('/api/content/announcement', undefined, { silent: true });
+  return api.get('/api/content/announcement', undefined, { silent: true });
 }
 
 export async function fetchComplaintEmail(): Promise<string> {
-  const data = await api.get<{ email: string }>('/api/content/complaint_email', undefined, { silent: true });
+  const data = await api.get('/api/content/complaint_email', undefined, { silent: true });
   return data.email ?? '';
 }

@@ -5,11 +5,11 @@ import type { OpsKycDecision, OpsKycDetail, OpsKycQueue } from '@meridian/shared
 export const QUEUE_LIMIT = 100;
 
 export function fetchQueue(): Promise<OpsKycQueue> {
-  return opsApi.get<OpsKycQueue>('/api/ops/kyc/queue', { page: 1, limit: QUEUE_LIMIT }, { silent: true });
+  return opsApi.get('/api/ops/kyc/queue', { page: 1, limit: QUEUE_LIMIT }, { silent: true });
 }
 
 export function fetchDetail(id: number): Promise<OpsKycDetail> {
-  return opsApi.get<OpsKycDetail>('/api/ops/kyc/detail', { id }, { silent: true });
+  return opsApi.get('/api/ops/kyc/detail', { id }, { silent: true });
 }
 
 /** Resolves with the server's sentence; a refusal (someone else decided first: 1303) rejects with an ApiError. */

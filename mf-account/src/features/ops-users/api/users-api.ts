@@ -3,11 +3,11 @@ import { opsApi } from '@meridian/shared/ops';
 import type { OpsUserDetail, OpsUserRow } from '@meridian/shared/pure';
 
 export function searchUsers(q: string): Promise<OpsUserRow[]> {
-  return opsApi.get<OpsUserRow[]>('/api/ops/users/search', { q }, { silent: true });
+  return opsApi.get('/api/ops/users/search', { q }, { silent: true });
 }
 
 export function fetchUser(uid: string): Promise<OpsUserDetail> {
-  return opsApi.get<OpsUserDetail>('/api/ops/users/detail', { uid }, { silent: true });
+  return opsApi.get('/api/ops/users/detail', { uid }, { silent: true });
 }
 
 /** Each resolves with the server's sentence (a toast); refusals are toasted by the client. */

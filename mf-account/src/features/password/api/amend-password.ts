@@ -6,7 +6,7 @@ export async function amendPassword(input: {
   new_password: string;
   re_password: string;
 }): Promise<string> {
-  const { msg } = await api.postWithMessage<null>('/api/user/amend_password', input, {
+  const { msg } = await api.postWithMessage('/api/user/amend_password', input, {
     form: true,
     spinner: true,
   });

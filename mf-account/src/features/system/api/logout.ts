@@ -2,5 +2,5 @@
 import { api } from '@meridian/shared';
 
 export function logout(): Promise<null> {
-  return api.post<null>('/api/user/logout', undefined, { silent: true, initial: true, spinner: true });
+  return api.post('/api/user/logout', undefined, { silent: true, initial: true, spinner: true });
 }

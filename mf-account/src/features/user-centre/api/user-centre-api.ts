@@ -1,11 +1,10 @@
 /** The user centre's calls: the fresh user (balance), the demo reset, and the customer-service setting. */
 import { api } from '@meridian/shared';
 import type { User } from '@meridian/shared';
-import type { BasicInfo } from '@meridian/shared/pure';
 
 /** GET /api/user/info: the user with balance, lock_balance and credit score. */
 export function fetchUserInfo(): Promise<User> {
-  return api.get<User>('/api/user/info', undefined, { silent: true });
+  return api.get('/api/user/info', undefined, { silent: true });
 }
 
 /**
@@ -13,7 +12,7 @@ export function fetchUserInfo(): Promise<User> {
  * failure itself, because a server without this call yet answers 404 and "Network error (404)" would mislead.
  */
 export async function resetDemoAccount(): Promise<string> {
-  const { msg } = await api.getWithMessage<unknown>('/v1/api/main/user/resetForexDemoAccount', undefined, {
+  const { msg } = await api.getWithMessage('/v1/api/main/user/resetForexDemoAccount', undefined, {
     silent: true,
     spinner: true,
   });
@@ -24,6 +23,6 @@ export type ServiceLink = { link: string; type: number };
 
 /** GET /api/basicSet/getBasicInfo → the customer-service link and how to open it (docs/rules.md). */
 export async function fetchServiceLink(): Promise<ServiceLink> {
-  const data = await api.get<BasicInfo>('/api/basicSet/getBasicInfo', undefined, { silent: true });
+  const data = await api.get('/api/basicSet/getBasicInfo', undefined, { silent: true });
   return { link: data.service_link ?? '', type: Number(data.service_link_type) };
 }

@@ -9,7 +9,7 @@ export type { Candle };
 export const MAX_CANDLES = 120;
 
 export async function fetchKline(forexId: number, period: Period, signal?: AbortSignal): Promise<Candle[]> {
-  const list = await api.get<Candle[] | null>(
+  const list = await api.get(
     '/v1/api/forex/kline',
     { forex_id: forexId, period, limit: MAX_CANDLES },
     { silent: true, ...(signal ? { signal } : {}) },

@@ -3,7 +3,5 @@ import { api } from '@meridian/shared';
 import type { Category } from '../../../lib/instruments';
 
 export function fetchCategories(): Promise<Category[]> {
-  return api
-    .get<Category[] | null>('/v1/api/forex/getCategories', undefined, { silent: true })
-    .then((list) => list ?? []);
+  return api.get('/v1/api/forex/getCategories', undefined, { silent: true }).then((list) => list ?? []);
 }

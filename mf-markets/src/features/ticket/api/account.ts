@@ -4,10 +4,10 @@
  */
 import { api } from '@meridian/shared';
 import { microsToCents, toMicros } from '@meridian/shared/pure';
-import type { AccountFigures, AccountState } from '@meridian/shared/pure';
+import type { AccountState } from '@meridian/shared/pure';
 
 export async function fetchAccount(): Promise<AccountState> {
-  const d = await api.get<AccountFigures>('/v1/api/main/account/forexDetail', undefined, { silent: true });
+  const d = await api.get('/v1/api/main/account/forexDetail', undefined, { silent: true });
   return {
     balanceCents: microsToCents(toMicros(d.balance)),
     lockCents: microsToCents(toMicros(d.lock_balance)),

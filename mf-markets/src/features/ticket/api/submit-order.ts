@@ -13,7 +13,7 @@ export function newClientOrderId(): string {
 
 /** Sends one order with the caller's key: a retry of the same confirmed order passes the same key. */
 export async function submitOrder(params: SubmitParams, clientOrderId: string): Promise<string> {
-  const { msg } = await api.getWithMessage<unknown>(
+  const { msg } = await api.getWithMessage(
     '/v1/api/forex/submit',
     { ...params, client_order_id: clientOrderId },
     { spinner: true },
