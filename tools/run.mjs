@@ -52,7 +52,7 @@ export const tasks = {
   async scale() {
     await ensureRedisServer();
     console.log('[scale] npm run scale -- --test');
-    await sh('node', ['tools/scale.mjs', '--test']);
+    await sh('node', ['--import', 'tsx', 'tools/scale.mjs', '--test']);
   },
   /**
    * Every bench in bench/ (`*.bench.ts|mjs`). `--smoke` (part of `npm test`): each with BENCH_SMOKE=1, so it shortens

@@ -23,6 +23,8 @@ import path from 'node:path';
 import { createProxyServer } from 'http-proxy-3';
 import { ROOT } from './lib/paths.mjs';
 import { ensureRedisServer } from './lib/redis-server.mjs';
+// Run with the tsx loader (`node --import tsx tools/scale.mjs`, as `npm run scale` does): the harness is TypeScript.
+import harness from '../server/scripts/child-server.ts';
 
 const args = process.argv.slice(2);
 const TEST = args.includes('--test');
@@ -38,9 +40,10 @@ const LEASE_TTL_MS = process.env.LEASE_TTL_MS ?? '3000';
 
 const redis = { port: BASE + 9, proc: null, alive: false };
 const nodes = [
-  { name: 'a', port: BASE + 1, proc: null, alive: false },
-  { name: 'b', port: BASE + 2, proc: null, alive: false },
+  { name: 'a', port: BASE + 1, server: null, alive: false },
+  { name: 'b', port: BASE + 2, server: null, alive: false },
 ];
+const { spawnServer, waitHealthy: serverHealthy } = harness;
 const log = (...m) => console.log('[scale]', ...m);
 
 function startRedis() {
@@ -65,14 +68,11 @@ async function stopRedis() {
   redis.alive = false;
 }
 
-function startNode(n) {
+/** A node: the one child-process harness of the server (server/scripts/child-server.ts), its output in a log file. */
+async function startNode(n) {
   const out = fs.openSync(path.join(WORK, `node-${n.name}.log`), 'a');
-  n.proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      PORT: String(n.port),
-      HOST: '127.0.0.1',
+  const server = await spawnServer(
+    {
       NODE_ENV: 'development',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       DATA_DIR: path.join(WORK, `data-${n.name}`),
@@ -84,40 +84,27 @@ function startNode(n) {
       // Every spec user comes from 127.0.0.1.
       RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '100',
     },
-    stdio: ['ignore', out, out],
-  });
+    { port: n.port, output: out },
+  );
+  n.server = server;
   n.alive = true;
-  const proc = n.proc;
-  proc.on('exit', () => {
-    if (n.proc === proc) n.alive = false;
+  server.proc.on('exit', () => {
+    if (n.server === server) n.alive = false;
   });
 }
 
 async function killNode(n) {
-  const proc = n.proc;
-  if (!proc || proc.exitCode !== null) return;
-  const gone = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
-  await gone;
+  if (!n.server) return;
+  await n.server.kill9();
   n.alive = false;
 }
 
-async function healthy(port) {
-  try {
-    const r = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { connection: 'close' } });
-    return r.ok;
-  } catch {
-    return false;
-  }
-}
-
 async function waitHealthy(n, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (!(await healthy(n.port))) {
-    if (!n.alive) throw new Error(`node ${n.name} exited; see ${path.join(WORK, `node-${n.name}.log`)}`);
-    if (Date.now() > until) throw new Error(`node ${n.name} did not answer within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await serverHealthy(n.server, ms).catch((e) => {
+    throw new Error(
+      `node ${n.name}: ${e.message.split('\n')[0]}; see ${path.join(WORK, `node-${n.name}.log`)}`,
+    );
+  });
 }
 
 // ---- the proxy: round-robin over live nodes, HTTP and WebSocket ----
@@ -167,7 +154,7 @@ async function control(req, res) {
     return answer(200, { killed: node.name });
   }
   if (route === 'POST /__scale/start' && node) {
-    if (!node.alive) startNode(node);
+    if (!node.alive) await startNode(node);
     await waitHealthy(node);
     return answer(200, { started: node.name });
   }
@@ -248,12 +235,12 @@ if (taken.length > 0) {
 await ensureRedisServer();
 startRedis();
 // One node migrates the new schema first, then the other joins.
-startNode(nodes[0]);
+await startNode(nodes[0]);
 await waitHealthy(nodes[0]).catch((e) => {
   console.error(`[scale] ${e.message}`);
   return stopAll(1);
 });
-startNode(nodes[1]);
+await startNode(nodes[1]);
 await waitHealthy(nodes[1]).catch((e) => {
   console.error(`[scale] ${e.message}`);
   return stopAll(1);

@@ -1,7 +1,7 @@
 /**
  * The one way a test, a drill, a bench or the end-to-end set-up runs the real server as a child process: Node with
  * the tsx loader in-process (not the tsx CLI, whose own child a SIGKILL would orphan), on a free port of 127.0.0.1,
- * answered when GET /healthz says 200. `tools/scale.mjs` (plain JavaScript, no TypeScript loader) keeps its own.
+ * answered when GET /healthz says 200. `tools/scale.mjs` uses it too (run with the tsx loader).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
