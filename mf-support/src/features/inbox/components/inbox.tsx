@@ -38,9 +38,9 @@ import type {
   SupportConversationRow,
   SupportThread,
 } from '@meridian/shared/pure';
-import { bindChat, newClientId } from '../../lib/chat-channel';
-import { OPS_NS } from '../../lib/ops-ns';
-import { ChatImage } from '../../components/chat-image';
+import { bindChat, newClientId } from '../../../lib/chat-channel';
+import { OPS_NS } from '../../../lib/ops-ns';
+import { ChatImage } from '../../../components/chat-image';
 import { opsApi } from '@meridian/shared/ops';
 import {
   assign,
@@ -51,8 +51,8 @@ import {
   fetchInbox,
   fetchThread,
   setStatus,
-} from './inbox-api';
-import { inboxReducer, initialSelection, mergeMessages } from './selection';
+} from '../api/inbox';
+import { inboxReducer, initialSelection, mergeMessages } from '../state/selection';
 
 const KYC_KEYS: Record<number, string> = { 0: 'none', 1: 'waiting', 2: 'approved', 3: 'rejected' };
 

@@ -10,8 +10,8 @@ import { api, isApiError, sessionAtom, toast, useAtomValue } from '@meridian/sha
 import { uploadImage } from '@meridian/shared/media';
 import { CHAT_MAX_TEXT, FEEDBACK_TOPICS } from '@meridian/shared/pure';
 import type { FeedbackResult, FeedbackTopic } from '@meridian/shared/pure';
-import { NS } from '../../lib/ns';
-import { visitorId } from '../../lib/visitor';
+import { NS } from '../../../lib/ns';
+import { visitorId } from '../../../lib/visitor';
 
 export function FeedbackForm() {
   const { t } = useTranslation(NS);

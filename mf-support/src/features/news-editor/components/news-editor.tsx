@@ -31,7 +31,7 @@ import {
   writeOpsDraft,
 } from '@meridian/shared/ops';
 import type { OpsAnnouncement, OpsNewsDetail, OpsNewsRow, OpsPage as Paged } from '@meridian/shared/pure';
-import { OPS_NS } from '../../lib/ops-ns';
+import { OPS_NS } from '../../../lib/ops-ns';
 
 type Draft = { id: number | null; title: string; desc: string; logo: string; content: string; status: 0 | 1 };
 const EMPTY: Draft = { id: null, title: '', desc: '', logo: '', content: '', status: 0 };
