@@ -49,7 +49,7 @@ const cases = [
   // Inside a front end the layers go one way: app/ → features/ → components/ and lib/.
   ['mf-support/src/features/news/x.ts', "import { NS } from '../../app/i18n';", PATHS],
   ['mf-funds/src/lib/x.ts', "import { MethodList } from '../features/method-list';", PATHS],
-  ['mf-support/src/components/x.ts', "import { Inbox } from '../features/inbox/inbox';", PATHS],
+  ['mf-support/src/components/x.ts', "import { Inbox } from '../features/inbox/components/inbox';", PATHS],
   ['mf-markets/src/lib/x.ts', "import TradePage from '../app/pages/trade-page';", PATHS],
   // What stays allowed.
   ['mf-support/src/features/news/x.ts', "import { NS } from '../../lib/ns';", null],

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader, useAppLocation } from '@meridian/shared';
-import { NewsArticleView } from '../../features/news/news-article';
+import { NewsArticleView } from '../../features/news/components/news-article';
 import { NS } from '../i18n';
 
 /** `/news/detail?id=` (docs/routes.md): one article. */

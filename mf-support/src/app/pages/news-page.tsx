@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@meridian/shared';
-import { NewsList } from '../../features/news/news-list';
+import { NewsList } from '../../features/news/components/news-list';
 import { NS } from '../i18n';
 
 /** `/news` (docs/routes.md): the news list, category 1. */

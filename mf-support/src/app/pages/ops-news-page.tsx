@@ -1,4 +1,4 @@
-import { NewsEditor } from '../../features/news-editor/news-editor';
+import { NewsEditor } from '../../features/news-editor/components/news-editor';
 import '../../lib/ops-ns';
 
 /** `/ops/news`: the news and announcement editor (support, admin). */

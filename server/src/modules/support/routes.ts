@@ -1,5 +1,5 @@
 /**
- * Support calls. The chat itself is on the socket (chat.ts); these are the trader's unread count and feedback form,
+ * Support calls. The chat itself is on the socket (chat/); these are the trader's unread count and feedback form,
  * and the agent inbox (roles support/admin, every change audited):
  *
  *   GET  /api/support/unread                         token                    -> { unread }

@@ -4,7 +4,7 @@ import { setOpsSessionAtom } from '@meridian/shared/ops';
 import { createRemoteTestKit, mockServer, ok, refuse, resetApp, toastTexts } from '@meridian/shared/testing';
 import type { ChatMessage, SupportConversationRow } from '@meridian/shared/pure';
 import { Inbox } from './inbox';
-import { fakeChatSocket } from '../../testing/chat-socket';
+import { fakeChatSocket } from '../../../testing/chat-socket';
 
 const { renderPage } = createRemoteTestKit('support', { also: ['supportOps', 'ops'] });
 const TOKEN = `ops_${'a'.repeat(64)}`;

@@ -21,12 +21,12 @@ import {
 } from '@meridian/shared';
 import { CHAT_MAX_TEXT, LANGUAGE_BCP47 } from '@meridian/shared/pure';
 import type { ChatMessage } from '@meridian/shared/pure';
-import { NS } from '../../lib/ns';
-import { bindChat } from '../../lib/chat-channel';
-import { visitorId } from '../../lib/visitor';
-import { ChatImage } from '../../components/chat-image';
-import { ChatSession } from './chat-session';
-import type { ChatSnapshot, PendingMessage } from './chat-session';
+import { NS } from '../../../lib/ns';
+import { bindChat } from '../../../lib/chat-channel';
+import { visitorId } from '../../../lib/visitor';
+import { ChatImage } from '../../../components/chat-image';
+import { ChatSession } from '../state/chat-session';
+import type { ChatSnapshot, PendingMessage } from '../state/chat-session';
 
 type Row =
   | { kind: 'day'; key: string; label: string }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { demoUser, logIn, refuse, toastTexts } from '@meridian/shared/testing';
 import { FeedbackForm } from './feedback-form';
-import { mockServer, ok, renderPage, resetApp } from '../../testing/test-utils';
+import { mockServer, ok, renderPage, resetApp } from '../../../testing/test-utils';
 
 beforeEach(() => resetApp());
 

@@ -5,8 +5,8 @@
  * the server stores a client id once and acknowledges with the stored copy, so it shows exactly once.
  */
 import type { ChatConversation, ChatMessage, ServerChatMessage } from '@meridian/shared/pure';
-import { newClientId } from '../../lib/chat-channel';
-import type { ChatBinding } from '../../lib/chat-channel';
+import { newClientId } from '../../../lib/chat-channel';
+import type { ChatBinding } from '../../../lib/chat-channel';
 
 export type PendingMessage = {
   client_id: string;

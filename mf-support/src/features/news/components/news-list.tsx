@@ -9,10 +9,10 @@ import styled from 'styled-components';
 import { AppLink } from '@meridian/shared';
 import { PagedList } from '@meridian/shared/lists';
 import { hrefs } from '@meridian/shared/pure';
-import { NS } from '../../lib/ns';
-import { formatServerTime, isoOf } from '../../lib/time';
-import { fetchNewsPage } from './news-api';
-import type { NewsItem } from './news-api';
+import { NS } from '../../../lib/ns';
+import { formatServerTime, isoOf } from '../../../lib/time';
+import { fetchNewsPage } from '../api/news';
+import type { NewsItem } from '../api/news';
 
 export function NewsList() {
   const { t, i18n } = useTranslation(NS);

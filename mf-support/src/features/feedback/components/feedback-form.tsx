@@ -6,12 +6,13 @@ import { useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { api, isApiError, sessionAtom, toast, useAtomValue } from '@meridian/shared';
+import { isApiError, sessionAtom, toast, useAtomValue } from '@meridian/shared';
 import { uploadImage } from '@meridian/shared/media';
 import { CHAT_MAX_TEXT, FEEDBACK_TOPICS } from '@meridian/shared/pure';
-import type { FeedbackResult, FeedbackTopic } from '@meridian/shared/pure';
-import { NS } from '../../lib/ns';
-import { visitorId } from '../../lib/visitor';
+import type { FeedbackTopic } from '@meridian/shared/pure';
+import { NS } from '../../../lib/ns';
+import { visitorId } from '../../../lib/visitor';
+import { sendFeedback } from '../api/feedback';
 
 export function FeedbackForm() {
   const { t } = useTranslation(NS);
@@ -50,11 +51,7 @@ export function FeedbackForm() {
     setError('');
     try {
       const visitor = token ? undefined : (visitorId() ?? undefined);
-      const { msg } = await api.postWithMessage<FeedbackResult>(
-        '/api/support/feedback',
-        { topic, text: text.trim(), image: image?.url, visitor },
-        { form: true, spinner: true },
-      );
+      const { msg } = await sendFeedback({ topic, text: text.trim(), image: image?.url, visitor });
       toast(msg, 'success');
       setSent(true);
       setText('');

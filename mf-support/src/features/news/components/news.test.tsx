@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { NewsArticleView } from './news-article';
 import { NewsList } from './news-list';
-import { mockServer, ok, renderPage, resetApp } from '../../testing/test-utils';
+import { mockServer, ok, renderPage, resetApp } from '../../../testing/test-utils';
 
 beforeEach(() => resetApp());
 

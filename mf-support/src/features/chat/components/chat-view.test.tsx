@@ -3,8 +3,8 @@ import { detachRealtime } from '@meridian/shared';
 import { logIn } from '@meridian/shared/testing';
 import type { ChatMessage, ServerChatMessage } from '@meridian/shared/pure';
 import { ChatView } from './chat-view';
-import { fakeChatSocket } from '../../testing/chat-socket';
-import { mockServer, ok, renderPage, resetApp } from '../../testing/test-utils';
+import { fakeChatSocket } from '../../../testing/chat-socket';
+import { mockServer, ok, renderPage, resetApp } from '../../../testing/test-utils';
 
 const VISITOR = 'v_abcdefghijklmnopqrstuvwxyz';
 

@@ -25,13 +25,21 @@ import {
   OpsPager,
   OpsState,
   OpsTextarea,
-  opsApi,
   readOpsDraft,
   useOpsLoad,
   writeOpsDraft,
 } from '@meridian/shared/ops';
-import type { OpsAnnouncement, OpsNewsDetail, OpsNewsRow, OpsPage as Paged } from '@meridian/shared/pure';
-import { OPS_NS } from '../../lib/ops-ns';
+import type { OpsAnnouncement, OpsNewsDetail } from '@meridian/shared/pure';
+import { OPS_NS } from '../../../lib/ops-ns';
+import {
+  fetchAnnouncement,
+  fetchNewsDetail,
+  fetchNewsRows,
+  previewNews,
+  publishNews,
+  saveAnnouncement,
+  saveNews,
+} from '../api/news-editor';
 
 type Draft = { id: number | null; title: string; desc: string; logo: string; content: string; status: 0 | 1 };
 const EMPTY: Draft = { id: null, title: '', desc: '', logo: '', content: '', status: 0 };
@@ -60,10 +68,7 @@ export function NewsEditor() {
   const { t, i18n } = useTranslation(OPS_NS);
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
-  const list = useOpsLoad(
-    () => opsApi.get<Paged<OpsNewsRow>>('/api/ops/news', { page, limit: 20 }),
-    `${page}-${version}`,
-  );
+  const list = useOpsLoad(() => fetchNewsRows(page), `${page}-${version}`);
   const [base, setBase] = useState<Draft>(EMPTY);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
@@ -79,10 +84,7 @@ export function NewsEditor() {
     setRestoredAt(restore ? restore.savedAt : null);
     setPreview(null);
   }, []);
-  const open = useCallback(
-    async (id: number) => show(toDraft(await opsApi.get<OpsNewsDetail>('/api/ops/news/detail', { id }))),
-    [show],
-  );
+  const open = useCallback(async (id: number) => show(toDraft(await fetchNewsDetail(id))), [show]);
 
   // On arrival: the article last left unsaved on this device (after an idle sign-out, say), else a new one.
   useEffect(() => {
@@ -132,7 +134,7 @@ export function NewsEditor() {
     e?.preventDefault();
     void run(
       () =>
-        opsApi.post<OpsNewsDetail>('/api/ops/news/save', {
+        saveNews({
           id: draft.id ?? undefined,
           title: draft.title,
           desc: draft.desc,
@@ -144,7 +146,7 @@ export function NewsEditor() {
   };
   const showPreview = async () => {
     try {
-      const p = await opsApi.post<{ content: string }>('/api/ops/news/preview', { content: draft.content });
+      const p = await previewNews(draft.content);
       setPreview(p.content);
     } catch (err) {
       toast(isApiError(err) ? err.message : t('news.failed'), 'error');
@@ -164,7 +166,7 @@ export function NewsEditor() {
     )
       return;
     void run(
-      () => opsApi.post<OpsNewsDetail>('/api/ops/news/publish', { id, published: published ? 1 : 0 }),
+      () => publishNews(id, published),
       published ? t('news.publishedToast') : t('news.unpublishedToast'),
     );
   };
@@ -326,7 +328,7 @@ function AnnouncementEditor() {
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    opsApi.get<OpsAnnouncement>('/api/ops/announcement').then(
+    fetchAnnouncement().then(
       (server) => {
         const saved = readOpsDraft<AnnouncementFields>(ANNOUNCEMENT_DRAFT);
         const restore =
@@ -358,11 +360,7 @@ function AnnouncementEditor() {
       return;
     setBusy(true);
     try {
-      const next = await opsApi.post<OpsAnnouncement>('/api/ops/announcement/save', {
-        title: a.title,
-        content: a.content,
-        published: published ? 1 : 0,
-      });
+      const next = await saveAnnouncement(a.title, a.content, published);
       clearOpsDraft(ANNOUNCEMENT_DRAFT);
       setBase(next);
       setA(next);

@@ -30,3 +30,5 @@ export const createCanned = (title: string, body: string) =>
 export const deleteCanned = (id: number) => opsApi.post<null>('/api/ops/support/canned/delete', { id });
 export const reply = (id: number, clientId: string, text: string) =>
   opsApi.post<ChatMessage>('/api/ops/support/reply', { id, client_id: clientId, text });
+/** A private chat image (the ops token's), as a blob to show. */
+export const fetchImage: typeof opsApi.blob = (...args) => opsApi.blob(...args);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NewsList } from './news-list';
-import NewsDetailPage from '../../app/pages/news-detail-page';
-import { mockServer, ok, renderPage, resetApp } from '../../testing/test-utils';
+import NewsDetailPage from '../../../app/pages/news-detail-page';
+import { mockServer, ok, renderPage, resetApp } from '../../../testing/test-utils';
 
 beforeEach(() => resetApp());
 

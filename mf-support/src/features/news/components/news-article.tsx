@@ -9,10 +9,10 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Empty, LoadError, Skeleton } from '@meridian/shared';
-import { NS } from '../../lib/ns';
-import { formatServerTime, isoOf } from '../../lib/time';
-import { fetchArticle } from './news-api';
-import type { NewsArticle } from './news-api';
+import { NS } from '../../../lib/ns';
+import { formatServerTime, isoOf } from '../../../lib/time';
+import { fetchArticle } from '../api/news';
+import type { NewsArticle } from '../api/news';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: NewsArticle };
 

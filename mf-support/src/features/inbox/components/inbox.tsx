@@ -4,7 +4,7 @@
  * token), with the trader's typing and read marks; the user's facts beside it; assign, resolve / reopen, canned
  * replies. Every action is audited by the server. Keyboard: j / k move through the list, r resolves, u reloads.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -30,89 +30,41 @@ import {
   WaitingTime,
 } from '@meridian/shared/ops';
 import { CHAT_MAX_TEXT, CHAT_STATUSES } from '@meridian/shared/pure';
-import type {
-  ChatStatus,
-  ClientChatMessage,
-  ServerChatMessage,
-  SupportCanned,
-  SupportConversationRow,
-  SupportThread,
-} from '@meridian/shared/pure';
-import { bindChat, newClientId } from '../../lib/chat-channel';
-import { OPS_NS } from '../../lib/ops-ns';
-import { ChatImage } from '../../components/chat-image';
-import { opsApi } from '@meridian/shared/ops';
+import type { ChatStatus, SupportCanned, SupportConversationRow, SupportThread } from '@meridian/shared/pure';
+import { OPS_NS } from '../../../lib/ops-ns';
+import { ChatImage } from '../../../components/chat-image';
 import {
   assign,
   createCanned,
   deleteCanned,
   fetchAgents,
   fetchCanned,
+  fetchImage,
   fetchInbox,
-  fetchThread,
   setStatus,
-} from './inbox-api';
-import { inboxReducer, initialSelection, mergeMessages } from './selection';
+} from '../api/inbox';
+import { useAgentChatSession } from '../hooks/use-agent-chat-session';
+import type { AgentChatSession } from '../state/agent-chat-session';
 
 const KYC_KEYS: Record<number, string> = { 0: 'none', 1: 'waiting', 2: 'approved', 3: 'rejected' };
-
-/** The agent's side of the socket: signed in with the ops token, watching the selected conversation. */
-function useAgentSocket(selected: number | null, onEvent: (m: ServerChatMessage) => void) {
-  const [ready, setReady] = useState(false);
-  const channel = useRef<{ send: (m: ClientChatMessage) => boolean; release: () => void } | null>(null);
-  const selectedRef = useRef(selected);
-  selectedRef.current = selected;
-  const eventRef = useRef(onEvent);
-  eventRef.current = onEvent;
-  useEffect(() => {
-    const ch = bindChat({
-      onReady: () => {
-        setReady(false);
-        const token = appStore.get(opsSessionAtom).token;
-        if (token) ch.send({ type: 'chat.agent', token });
-      },
-      onMessage: (m) => {
-        if (m.type === 'chat.agent') {
-          setReady(m.code === 1);
-          if (m.code === 1 && selectedRef.current !== null)
-            ch.send({ type: 'chat.join', conversation: selectedRef.current });
-          return;
-        }
-        eventRef.current(m);
-      },
-    });
-    channel.current = ch;
-    return () => {
-      ch.release();
-      channel.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    if (ready && selected !== null) channel.current?.send({ type: 'chat.join', conversation: selected });
-  }, [ready, selected]);
-  return { ready, send: (m: ClientChatMessage) => channel.current?.send(m) ?? false };
-}
 
 export function Inbox() {
   const { t, i18n } = useTranslation(OPS_NS);
   const now = useOpsNow(15_000);
   const [status, setStatusTab] = useState<ChatStatus>('open');
   const [mine, setMine] = useState(false);
-  const [version, setVersion] = useState(0);
-  // Reloads the socket asks for are the page's own (passive: they do not keep an unattended session alive).
-  const passiveNext = useRef(false);
+  const [session, snap] = useAgentChatSession({ tab: status, mine }, (err) =>
+    toast(isApiError(err) ? err.message : t('inbox.failed'), 'error'),
+  );
   const list = useOpsLoad(() => {
-    const passive = passiveNext.current;
-    passiveNext.current = false;
+    // Reloads the socket asks for are the page's own (passive: they do not keep an unattended session alive).
+    const passive = session.takePassive();
     const view = { tab: status, mine };
     return fetchInbox(status, mine, 1, passive).then((data) => ({ view, data }));
-  }, `${status}-${mine}-${version}`);
-  // The selection and its thread: one reducer, so the row highlighted and the thread shown never disagree.
-  const [sel, dispatch] = useReducer(inboxReducer, { tab: status, mine }, initialSelection);
-  const selected = sel.selected;
-  const thread = sel.thread;
-  const [userTyping, setUserTyping] = useState(false);
-  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  }, `${status}-${mine}-${snap.listVersion}`);
+  // The selection and its thread: one state, so the row highlighted and the thread shown never disagree.
+  const selected = snap.selection.selected;
+  const thread = snap.selection.thread;
 
   // The rows on screen are those of the tab shown (the previous tab's stay in `list` until the new ones load).
   const listed =
@@ -120,113 +72,33 @@ export function Inbox() {
       ? list.data
       : null;
   useEffect(() => {
-    dispatch({ type: 'view', view: { tab: status, mine } });
-  }, [status, mine]);
+    session.setView({ tab: status, mine });
+  }, [session, status, mine]);
   const loaded = list.status === 'ready' ? list.data : null;
   useEffect(() => {
-    if (loaded) dispatch({ type: 'rows', view: loaded.view, ids: loaded.data.data.map((r) => r.id) });
-  }, [loaded]);
+    if (loaded)
+      session.rowsLoaded(
+        loaded.view,
+        loaded.data.data.map((r) => r.id),
+      );
+  }, [session, loaded]);
 
-  const loadThread = useCallback((id: number, passive = false) => {
-    fetchThread(id, passive).then(
-      (d) => dispatch({ type: 'thread', thread: d }),
-      () => dispatch({ type: 'threadFailed', id }),
-    );
-  }, []);
-  useEffect(() => {
-    setUserTyping(false);
-    if (selected !== null) loadThread(selected);
-  }, [selected, loadThread]);
-
-  const softReload = useCallback(() => {
-    if (reloadTimer.current) return;
-    reloadTimer.current = setTimeout(() => {
-      reloadTimer.current = null;
-      passiveNext.current = true;
-      setVersion((v) => v + 1);
-    }, 300);
-  }, []);
-  useEffect(
-    () => () => {
-      if (reloadTimer.current) clearTimeout(reloadTimer.current);
-    },
-    [],
-  );
-
-  const onEvent = useCallback(
-    (m: ServerChatMessage) => {
-      if (m.type === 'chat.inbox') {
-        softReload();
-        if (m.conversation === selected) loadThread(m.conversation, true);
-        return;
-      }
-      if (m.type === 'chat.error') {
-        toast(m.msg, 'error');
-        return;
-      }
-      if (m.type === 'chat.history') {
-        dispatch({
-          type: 'live',
-          conversation: m.conversation,
-          update: (cur) => ({ ...cur, messages: mergeMessages(cur.messages, m.messages), more: m.more }),
-        });
-        return;
-      }
-      if (m.type === 'chat.message') {
-        if (m.message.conversation_id !== selected) return;
-        setUserTyping(false);
-        dispatch({
-          type: 'live',
-          conversation: m.message.conversation_id,
-          update: (cur) => ({ ...cur, messages: mergeMessages(cur.messages, [m.message]) }),
-        });
-        return;
-      }
-      if (m.type === 'chat.typing' && m.conversation === selected && m.sender === 'user')
-        setUserTyping(m.typing);
-      if (m.type === 'chat.read' && m.reader === 'user')
-        dispatch({
-          type: 'live',
-          conversation: m.conversation,
-          update: (cur) => ({ ...cur, user_read_id: Math.max(cur.user_read_id, m.up_to) }),
-        });
-    },
-    [selected, softReload, loadThread],
-  );
-  const socket = useAgentSocket(selected, onEvent);
-
-  const move = (step: number) => dispatch({ type: 'move', step });
   useHotkeys({
-    j: () => move(1),
-    k: () => move(-1),
-    ArrowDown: () => move(1),
-    ArrowUp: () => move(-1),
-    u: () => setVersion((v) => v + 1),
+    j: () => session.move(1),
+    k: () => session.move(-1),
+    ArrowDown: () => session.move(1),
+    ArrowUp: () => session.move(-1),
+    u: () => session.reloadList(),
   });
-
-  // The agent reads what is shown.
-  useEffect(() => {
-    if (!thread || !socket.ready) return;
-    const lastUser = [...thread.messages].reverse().find((m) => m.sender === 'user');
-    if (lastUser && lastUser.id > thread.agent_read_id) {
-      socket.send({ type: 'chat.read', up_to: lastUser.id, conversation: thread.conversation.id });
-      dispatch({
-        type: 'live',
-        conversation: thread.conversation.id,
-        update: (cur) => ({ ...cur, agent_read_id: Math.max(cur.agent_read_id, lastUser.id) }),
-      });
-      softReload();
-    }
-  }, [thread, socket, softReload]);
 
   const counts = list.status === 'ready' ? list.data.data : null;
   return (
     <OpsPage
       testId="page-ops-inbox"
       title={t('inbox.title')}
-      subtitle={socket.ready ? t('inbox.live') : t('inbox.connecting')}
+      subtitle={snap.ready ? t('inbox.live') : t('inbox.connecting')}
       actions={
-        <OpsButton type="button" onClick={() => setVersion((v) => v + 1)}>
+        <OpsButton type="button" onClick={() => session.reloadList()}>
           {t('inbox.reload')}
         </OpsButton>
       }
@@ -273,7 +145,7 @@ export function Inbox() {
                       <ItemButton
                         type="button"
                         aria-current={r.id === selected ? 'true' : undefined}
-                        onClick={() => dispatch({ type: 'select', id: r.id })}
+                        onClick={() => session.select(r.id)}
                         data-testid="inbox-row"
                         data-id={r.id}
                       >
@@ -307,13 +179,9 @@ export function Inbox() {
           <ThreadPane
             key={thread.conversation.id}
             thread={thread}
-            userTyping={userTyping}
-            socketReady={socket.ready}
-            send={socket.send}
-            onChanged={(row) => {
-              dispatch({ type: 'changed', row });
-              setVersion((v) => v + 1);
-            }}
+            userTyping={snap.userTyping}
+            socketReady={snap.ready}
+            session={session}
           />
         ) : (
           <OpsEmpty>{t('inbox.pick')}</OpsEmpty>
@@ -332,14 +200,12 @@ function ThreadPane({
   thread,
   userTyping,
   socketReady,
-  send,
-  onChanged,
+  session,
 }: {
   thread: SupportThread;
   userTyping: boolean;
   socketReady: boolean;
-  send: (m: ClientChatMessage) => boolean;
-  onChanged: (row: SupportConversationRow) => void;
+  session: AgentChatSession;
 }) {
   const { t, i18n } = useTranslation(OPS_NS);
   const c = thread.conversation;
@@ -350,7 +216,6 @@ function ThreadPane({
   const [cannedVersion, setCannedVersion] = useState(0);
   const canned = useOpsLoad(fetchCanned, `canned-${cannedVersion}`);
   const box = useRef<HTMLDivElement>(null);
-  const typingAt = useRef(0);
   const lastId = thread.messages[thread.messages.length - 1]?.id;
 
   useEffect(() => {
@@ -361,7 +226,7 @@ function ThreadPane({
   const act = async (fn: () => Promise<SupportConversationRow>) => {
     setBusy(true);
     try {
-      onChanged(await fn());
+      session.changed(await fn());
     } catch (err) {
       toast(isApiError(err) ? err.message : t('inbox.failed'), 'error');
     } finally {
@@ -372,30 +237,14 @@ function ThreadPane({
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
-    const body = text.trim();
-    if (!body) return;
-    const clientId = newClientId('a');
-    if (!send({ type: 'chat.send', client_id: clientId, text: body, conversation: c.id })) {
-      // The socket is down: the call does the same (and is deduped by the same client id).
-      void opsApi
-        .post('/api/ops/support/reply', { id: c.id, client_id: clientId, text: body })
-        .catch((err: unknown) => {
-          toast(isApiError(err) ? err.message : t('inbox.failed'), 'error');
-        });
-    }
-    send({ type: 'chat.typing', typing: false, conversation: c.id });
-    setText('');
+    if (session.reply(text)) setText('');
   };
   const onKey = (e: ReactKeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
   };
   const onType = (v: string) => {
     setText(v);
-    const now = Date.now();
-    if (v && now - typingAt.current > 3000) {
-      typingAt.current = now;
-      send({ type: 'chat.typing', typing: true, conversation: c.id });
-    }
+    session.typing(v);
   };
   const [cannedDialog, setCannedDialog] = useState<'save' | 'manage' | null>(null);
 
@@ -423,14 +272,7 @@ function ThreadPane({
         </ThreadHead>
         <Messages ref={box}>
           {thread.more && (
-            <OpsButton
-              type="button"
-              onClick={() => {
-                const first = thread.messages[0];
-                if (first) send({ type: 'chat.history', before: first.id, conversation: c.id });
-              }}
-              data-testid="inbox-older"
-            >
+            <OpsButton type="button" onClick={() => session.loadOlder()} data-testid="inbox-older">
               {t('inbox.older')}
             </OpsButton>
           )}
@@ -447,7 +289,7 @@ function ThreadPane({
                     </span>
                   )}
                 </MsgMeta>
-                {m.image && <ChatImage url={m.image} fetchBlob={opsApi.blob} />}
+                {m.image && <ChatImage url={m.image} fetchBlob={fetchImage} />}
                 {m.text && <MsgText dir="auto">{m.text}</MsgText>}
               </Msg>
             );
