@@ -20,7 +20,9 @@ function world() {
   const conversations = new Map<number, Conv>([[1, { userId: 7, userReadId: 0 }]]);
   const emails = new Map<number, string | null>([[7, 'trader@example.com']]);
   const mailedIds = new Set<number>();
-  const messages = new Map([[10, { text: 'Hello there', agent_name: 'Ann' }]]);
+  const messages = new Map<number, { text: string; agent_name: string | null }>([
+    [10, { text: 'Hello there', agent_name: 'Ann' }],
+  ]);
   const store: OfflineMailStore = {
     conversation: async (id) => conversations.get(id),
     userEmail: async (id) => emails.get(id) ?? null,

@@ -174,7 +174,7 @@ export type Endpoints = {
   'POST /api/ops/cashier/channels/enable': OpsPayChannel;
   'GET /api/ops/cashier/currencies': OpsDrawCurrency[];
   'POST /api/ops/cashier/currencies/save': OpsDrawCurrency;
-  'GET /api/ops/news': { data: OpsNewsRow[]; total: number };
+  'GET /api/ops/news': OpsPage<OpsNewsRow>;
   'GET /api/ops/news/detail': OpsNewsDetail;
   'POST /api/ops/news/preview': OpsNewsPreview;
   'POST /api/ops/news/save': OpsNewsDetail;

@@ -58,9 +58,9 @@ export function usePrivateImage(
 }
 
 /**
- * POST /api/common/image_upload (multipart `file`, one file), with the global spinner; resolves with the image's
+ * POST /api/common/image_upload (multipart `file`, one file), with the global spinner unless `spinner: false`; resolves with the image's
  * URL. What the image is for (identity, deposit proof, chat, feedback) is fixed by the call that first uses it.
  */
-export async function uploadImage(file: Blob): Promise<string> {
-  return (await api.upload('/api/common/image_upload', file)).url;
+export async function uploadImage(file: Blob, opts: { spinner?: boolean } = {}): Promise<string> {
+  return (await api.upload('/api/common/image_upload', file, opts)).url;
 }

@@ -15,7 +15,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { z } from 'zod';
 import { ERROR_CODES, NEWS_CATEGORY_ID } from '@meridian/shared/pure';
-import type { OpsAnnouncement, OpsNewsDetail, OpsNewsPreview, OpsNewsRow } from '@meridian/shared/pure';
+import type {
+  OpsAnnouncement,
+  OpsNewsDetail,
+  OpsNewsPreview,
+  OpsNewsRow,
+  OpsPage,
+} from '@meridian/shared/pure';
 import { contract, okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
@@ -40,12 +46,14 @@ const rowShape = {
 };
 const rowSchema = contract<OpsNewsRow>()(z.strictObject(rowShape));
 const detailSchema = contract<OpsNewsDetail>()(z.strictObject({ ...rowShape, content: z.string() }));
-const pageSchema = z.strictObject({
-  data: z.array(rowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+const pageSchema = contract<OpsPage<OpsNewsRow>>()(
+  z.strictObject({
+    data: z.array(rowSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
 const previewSchema = contract<OpsNewsPreview>()(z.strictObject({ content: z.string() }));
 const announcementSchema = contract<OpsAnnouncement>()(
   z.strictObject({

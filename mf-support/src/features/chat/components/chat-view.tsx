@@ -9,7 +9,6 @@ import type { ChangeEvent, FormEvent, KeyboardEvent as ReactKeyboardEvent } from
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
-  api,
   appStore,
   isApiError,
   languageAtom,
@@ -19,6 +18,7 @@ import {
   toast,
   useAtomValue,
 } from '@meridian/shared';
+import { uploadImage } from '@meridian/shared/media';
 import { CHAT_MAX_TEXT, LANGUAGE_BCP47 } from '@meridian/shared/pure';
 import type { ChatMessage } from '@meridian/shared/pure';
 import { NS } from '../../../lib/ns';
@@ -288,7 +288,7 @@ function Composer({ session, canAttach }: { session: ChatSession; canAttach: boo
     if (!f) return;
     setBusy(true);
     try {
-      const { url } = await api.upload<{ url: string }>('/api/common/image_upload', f, { spinner: false });
+      const url = await uploadImage(f, { spinner: false });
       session.send('', url);
     } catch (err) {
       toast(isApiError(err) ? err.message : t('chat.uploadFailed'), 'error');

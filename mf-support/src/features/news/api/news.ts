@@ -16,7 +16,7 @@ export type NewsArticle = NewsItem & { content: string };
 export const NEWS_PAGE_SIZE = 10;
 
 export async function fetchNewsPage(page: number): Promise<PagedListPage<NewsItem>> {
-  const res = await api.get<{ data: NewsItem[]; total: number } | null>(
+  const res = await api.get(
     '/api/news/list',
     { category_id: NEWS_CATEGORY_ID, page, limit: NEWS_PAGE_SIZE },
     { silent: page > 1 },
@@ -24,4 +24,4 @@ export async function fetchNewsPage(page: number): Promise<PagedListPage<NewsIte
   return { items: res?.data ?? [], total: res?.total ?? 0 };
 }
 
-export const fetchArticle = (id: number) => api.get<NewsArticle>('/api/news/info', { id });
+export const fetchArticle = (id: number) => api.get('/api/news/info', { id });
