@@ -12,6 +12,8 @@ import {
   muteLazyKitWarnings,
   resetApp as kitResetApp,
 } from '@meridian/shared/testing';
+import { appStore } from '@meridian/shared';
+import { oneTapAtom } from '../features/ticket/state/one-tap';
 import { resetTradeList } from '../lib/instruments';
 import type { Instrument } from '../lib/instruments';
 
@@ -97,6 +99,7 @@ export function setFeeType(type: number): void {
 /** Fresh state for each test: the kit's reset, no cached trade list, fee type 1. */
 export function resetApp(): void {
   kitResetApp();
+  appStore.set(oneTapAtom, false);
   resetTradeList();
   setFeeType(1);
 }

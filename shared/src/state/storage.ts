@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   demoId: 'meridian.demoId',
   /** The order ticket's maximum deviation per instrument: JSON { [instrumentId]: points }. */
   ticketDeviation: 'meridian.ticket.deviation',
+  /** One-tap trading on this device ('1'): a market order goes without the confirmation. Off unless set. */
+  oneTap: 'meridian.ticket.oneTap',
 } as const;
 
 export function readStorage(key: string): string | null {

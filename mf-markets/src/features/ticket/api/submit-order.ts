@@ -1,5 +1,6 @@
-/** GET /v1/api/forex/submit (docs/calls.md): places the order; resolves with the server's message for the toast. */
+/** GET /v1/api/forex/submit (docs/calls.md): places the order; resolves with the server's message and the order. */
 import { api } from '@meridian/shared';
+import type { OrderView } from '@meridian/shared/pure';
 import type { SubmitParams } from '../state/ticket-rules';
 
 let seq = 0;
@@ -12,11 +13,14 @@ export function newClientOrderId(): string {
 }
 
 /** Sends one order with the caller's key: a retry of the same confirmed order passes the same key. */
-export async function submitOrder(params: SubmitParams, clientOrderId: string): Promise<string> {
-  const { msg } = await api.getWithMessage(
+export async function submitOrder(
+  params: SubmitParams,
+  clientOrderId: string,
+): Promise<{ msg: string; order: OrderView }> {
+  const { msg, data } = await api.getWithMessage(
     '/v1/api/forex/submit',
     { ...params, client_order_id: clientOrderId },
     { spinner: true },
   );
-  return msg;
+  return { msg, order: data };
 }

@@ -366,6 +366,78 @@ describe('order ticket', () => {
     expect(screen.queryByTestId('deviation')).toBeNull();
   });
 
+  it('one-tap trading is off by default; turning it on warns first, and cancelling keeps it off', async () => {
+    logIn(demoUser);
+    mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
+    renderTicket();
+    const toggle = screen.getByTestId('one-tap');
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleName('One-tap trading');
+    fireEvent.click(toggle);
+    const warning = await screen.findByRole('dialog');
+    expect(warning).toHaveTextContent('Turn on one-tap trading?');
+    expect(warning).toHaveTextContent('The price protection (maximum deviation) still applies.');
+    fireEvent.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('one-tap')).not.toBeChecked();
+    expect(localStorage.getItem('meridian.ticket.oneTap')).toBeNull();
+    expect(screen.queryByTestId('one-tap-on')).toBeNull();
+  });
+
+  it('one-tap on: a market Buy goes at the tap with the price shown and its guard, and the toast names the fill', async () => {
+    logIn(demoUser);
+    const server = mockServer({
+      '/v1/api/main/account/forexDetail': detail('100000.00'),
+      '/v1/api/forex/submit': ok(
+        {
+          Id: 21,
+          OrderType: BUY,
+          Quantity: 0.01,
+          ForexTradeLists: { Id: 1, Code: 'EURUSD', ShowCode: 'EUR/USD' },
+          Price: '1.15030',
+          FillPrice: '1.15030',
+        },
+        'Order placed.',
+      ),
+    });
+    renderTicket();
+    fireEvent.click(screen.getByTestId('one-tap'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(screen.getByTestId('one-tap')).toBeChecked());
+    expect(screen.getByTestId('one-tap-on')).toHaveTextContent('market orders go at once');
+    expect(localStorage.getItem('meridian.ticket.oneTap')).toBe('1');
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('100,000.00'));
+    fireEvent.click(screen.getByTestId('submit-order'));
+    // No confirmation: sent at once, with the slippage guard of the price on screen.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(toastTexts()).toContain('Bought 0.01 lots EUR/USD at 1.15030'));
+    const q = server.find('/v1/api/forex/submit');
+    expect(q).toHaveLength(1);
+    expect(q[0]?.query.get('expected_price')).toBe('1.15020');
+    expect(q[0]?.query.get('max_deviation')).toBe('30');
+    expect(q[0]?.query.get('client_order_id')).toBeTruthy();
+  });
+
+  it('one-tap on: a pending order still asks, and turning one-tap off does not', async () => {
+    logIn(demoUser);
+    const server = mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
+    renderTicket();
+    fireEvent.click(screen.getByTestId('one-tap'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(screen.getByTestId('one-tap')).toBeChecked());
+    fireEvent.click(screen.getByTestId('mode-pending'));
+    expect(screen.queryByTestId('one-tap')).toBeNull();
+    type('target-price', '1.1');
+    fireEvent.click(screen.getByTestId('submit-order'));
+    expect(await confirmDialog()).toHaveTextContent('Buy limit');
+    expect(server.find('/v1/api/forex/submit')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('mode-market'));
+    fireEvent.click(screen.getByTestId('one-tap'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('one-tap')).not.toBeChecked();
+    expect(localStorage.getItem('meridian.ticket.oneTap')).toBeNull();
+  });
+
   it('a retry of the same order after the price moved keeps its key (the price shown is not the order)', async () => {
     logIn(demoUser);
     const server = mockServer({

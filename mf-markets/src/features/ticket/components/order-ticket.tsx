@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
+  confirm,
   isOffline,
   NumericInput,
   OfflineNotice,
@@ -22,6 +23,7 @@ import {
   STORAGE_KEYS,
   toast,
   useAppNavigate,
+  useAtom,
   useAtomValue,
   useOnline,
   writeStorage,
@@ -41,6 +43,7 @@ import { decimalsOf, formatAmount, formatNumber } from '../../../lib/format-amou
 import { NS } from '../../../lib/ns';
 import { newClientOrderId, submitOrder } from '../api/submit-order';
 import { useAccount } from '../hooks/use-account';
+import { goesAtOnce, oneTapAtom } from '../state/one-tap';
 import {
   canStepDown,
   checkTicket,
@@ -58,7 +61,13 @@ import {
   ticketNumbers,
   ticketNumbersValid,
 } from '../state/ticket-rules';
-import type { OrderMode, TicketField, TicketForm, TicketInstrument } from '../state/ticket-rules';
+import type {
+  OrderMode,
+  SubmitParams,
+  TicketField,
+  TicketForm,
+  TicketInstrument,
+} from '../state/ticket-rules';
 import { actionLabel, OrderConfirm } from './order-confirm';
 import type { OrderReview } from './order-confirm';
 
@@ -132,6 +141,7 @@ export function OrderTicket({
   const [busy, setBusy] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const [review, setReview] = useState<OrderReview | null>(null);
+  const [oneTap, setOneTap] = useAtom(oneTapAtom);
   // One idempotency key per confirmed order, kept across retries of the same order (a tap again after a timeout
   // must not open a second position) until the server says it is placed or the ticket changes.
   const orderKey = useRef<{ params: string; id: string } | null>(null);
@@ -198,6 +208,11 @@ export function OrderTicket({
       return;
     }
     const p = check.params;
+    // One-tap trading: a market order goes now, with the price on screen and the chosen deviation as its guard.
+    if (goesAtOnce(oneTap, form.mode)) {
+      void send(p);
+      return;
+    }
     setReview({
       params: p,
       pendingKind: check.pendingKind,
@@ -229,21 +244,47 @@ export function OrderTicket({
           }
         : review.params;
     setReview(null);
+    await send(params);
+  };
+
+  const send = async (params: SubmitParams) => {
     // The price shown moves with every quote: the same order retried is the same order whatever it showed.
     const { expected_price: _seen, ...same } = params;
     const key = JSON.stringify(same);
     if (orderKey.current?.params !== key) orderKey.current = { params: key, id: newClientOrderId() };
     setBusy(true);
     try {
-      const msg = await submitOrder(params, orderKey.current.id);
+      const { msg, order } = await submitOrder(params, orderKey.current.id);
       orderKey.current = null;
-      toast(msg || t('ticket.confirmed'), 'success');
+      // Without a confirmation the toast names the fill: side, lots, instrument and the price it got.
+      const filled =
+        params.status === 1 && oneTap
+          ? t(order.OrderType === BUY ? 'ticket.filledBuy' : 'ticket.filledSell', {
+              lots: formatNumber(order.Quantity, lang),
+              code: order.ForexTradeLists.ShowCode,
+              price: fmtPrice(order.FillPrice ?? order.Price),
+            })
+          : null;
+      toast(filled ?? (msg || t('ticket.confirmed')), 'success');
       refresh();
     } catch {
       // The client already showed the server's message (or the network error); the same key serves a retry.
     } finally {
       setBusy(false);
     }
+  };
+
+  const toggleOneTap = async (on: boolean) => {
+    if (!on) {
+      setOneTap(false);
+      return;
+    }
+    const agreed = await confirm({
+      title: t('ticket.oneTapWarnTitle'),
+      message: t('ticket.oneTapWarn'),
+      confirmText: t('ticket.oneTapEnable'),
+    });
+    if (agreed) setOneTap(true);
   };
 
   let liquidation: ReactNode = '—';
@@ -424,6 +465,27 @@ export function OrderTicket({
         <dt>{t('ticket.liquidation')}</dt>
         <dd data-testid="liquidation">{liquidation}</dd>
       </Figures>
+
+      {form.mode === 1 && (
+        <OneTapRow>
+          <Check $disabled={false}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={oneTap}
+              aria-describedby={oneTap ? `${ids}-onetap` : undefined}
+              onChange={(e) => void toggleOneTap(e.target.checked)}
+              data-testid="one-tap"
+            />
+            <span>{t('ticket.oneTap')}</span>
+          </Check>
+          {oneTap && (
+            <OneTapNote id={`${ids}-onetap`} data-testid="one-tap-on">
+              {t('ticket.oneTapOn')}
+            </OneTapNote>
+          )}
+        </OneTapRow>
+      )}
 
       <ActionBar $sticky={marketOpen}>
         {offlineTap && !online && <OfflineNotice />}
@@ -634,6 +696,17 @@ const FieldError = styled.p`
   color: ${({ theme }) => theme.color.danger};
   font-size: 13px;
   text-align: end;
+`;
+
+const OneTapRow = styled.div`
+  padding: ${({ theme }) => theme.space(1)} 0;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const OneTapNote = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.color.warning};
+  font-size: 13px;
 `;
 
 const Hint = styled.p`
