@@ -12,7 +12,6 @@ import {
   muteLazyKitWarnings,
   resetApp as kitResetApp,
 } from '@meridian/shared/testing';
-import { appStore } from '@meridian/shared';
 import { oneTapAtom } from '../features/ticket/state/one-tap';
 import { resetTradeList } from '../lib/instruments';
 import type { Instrument } from '../lib/instruments';

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   ticketDeviation: 'meridian.ticket.deviation',
   /** One-tap trading on this device ('1'): a market order goes without the confirmation. Off unless set. */
   oneTap: 'meridian.ticket.oneTap',
+  /** The chart's indicators chosen on this device: JSON array of ids (`ma`, `ema`, `bb`, `rsi`, `macd`). */
+  chartIndicators: 'meridian.chart.indicators',
 } as const;
 
 export function readStorage(key: string): string | null {

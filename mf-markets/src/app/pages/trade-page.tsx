@@ -24,6 +24,7 @@ import {
 import type { Period } from '@meridian/shared';
 import { CandleChart, CHART_HEIGHT } from '../../features/chart/components/candle-chart';
 import { PeriodBar } from '../../features/chart/components/period-bar';
+import { ChartTools } from '../../features/chart/components/chart-tools';
 import { InstrumentHeader } from '../../features/instrument/components/instrument-header';
 import { InstrumentPicker } from '../../features/instrument/components/instrument-picker';
 import { OrderTicket } from '../../features/ticket/components/order-ticket';
@@ -44,6 +45,9 @@ export default function TradePage() {
   const setCurrent = useSetAtom(setCurrentInstrumentAtom);
   const [period, setPeriod] = useState<Period>('1M');
   const [picking, setPicking] = useState(false);
+  const [full, setFull] = useState(false);
+  const enterFull = useCallback(() => setFull(true), []);
+  const exitFull = useCallback(() => setFull(false), []);
 
   const instruments = list.status === 'ready' ? list.data : [];
   const instrument =
@@ -88,8 +92,14 @@ export default function TradePage() {
     body = (
       <>
         <LiveHeader instrument={instrument} lang={lang} onPick={openPicker} />
-        <PeriodBar value={period} onChange={setPeriod} />
+        <PeriodBar value={period} onChange={setPeriod}>
+          <ChartTools onFull={enterFull} />
+        </PeriodBar>
         <CandleChart
+          full={full}
+          onExitFull={exitFull}
+          // Only in full screen: a new element each render would redraw the memoised chart.
+          fullToolbar={full ? <PeriodBar value={period} onChange={setPeriod} /> : undefined}
           instrumentId={instrument.Id}
           code={instrument.Code}
           period={period}
