@@ -53,7 +53,13 @@ export async function cashBefore(db: DB, userId: number, at: number): Promise<nu
 }
 
 /** A user's ledger rows in [from, to), oldest first, at most `limit` + 1 (so the caller knows there were more). */
-export function ledgerBetween(db: DB, userId: number, from: number, to: number, limit: number): Promise<Ledger[]> {
+export function ledgerBetween(
+  db: DB,
+  userId: number,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<Ledger[]> {
   return db
     .selectFrom('ledger')
     .selectAll()

@@ -3,7 +3,14 @@
  * live prices and the ledger in the caller's language; deposits, withdrawals and the wallet are its cashier.
  */
 import { formatMicros, LEDGER_TYPE, marginLevelPercent, STOP_OUT_LEVEL_PERCENT } from '@meridian/shared/pure';
-import type { AccountFigures, Balance, Language, LedgerPage, LedgerType, Statement } from '@meridian/shared/pure';
+import type {
+  AccountFigures,
+  Balance,
+  Language,
+  LedgerPage,
+  LedgerType,
+  Statement,
+} from '@meridian/shared/pure';
 import type { I18n } from '../../lib/i18n';
 import { formatCents } from '../../lib/money';
 import { fmtTime } from '../../lib/time';

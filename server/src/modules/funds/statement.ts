@@ -65,7 +65,11 @@ export async function accountStatement(
     deps.accounts.ordersBetween(userId, from, to, STATEMENT_MAX_ROWS),
   ]);
   const moves = rows.filter((r) => !MARGIN_KINDS.has(r.kind));
-  if (rows.length > 4 * STATEMENT_MAX_ROWS || moves.length > STATEMENT_MAX_ROWS || orders.length > STATEMENT_MAX_ROWS)
+  if (
+    rows.length > 4 * STATEMENT_MAX_ROWS ||
+    moves.length > STATEMENT_MAX_ROWS ||
+    orders.length > STATEMENT_MAX_ROWS
+  )
     throw new AppError(ERROR_CODES.validation, 'statement.tooMany', { rows: STATEMENT_MAX_ROWS });
 
   const totals = { deposits: 0, withdrawals: 0, fees: 0, realised_pl: 0, written_off: 0, other: 0 };
@@ -75,7 +79,8 @@ export async function accountStatement(
     cash += amount;
     const type = typeOf(r.kind);
     if (type === LEDGER_TYPE.deposit) totals.deposits += amount;
-    else if (type === LEDGER_TYPE.withdraw_hold || type === LEDGER_TYPE.withdraw_return) totals.withdrawals += amount;
+    else if (type === LEDGER_TYPE.withdraw_hold || type === LEDGER_TYPE.withdraw_return)
+      totals.withdrawals += amount;
     else if (type === LEDGER_TYPE.trade_fee) totals.fees += amount;
     else if (type === LEDGER_TYPE.trade_profit) totals.realised_pl += amount;
     else if (type === LEDGER_TYPE.write_off) totals.written_off += amount;

@@ -93,7 +93,13 @@ export async function sumRealisedCents(db: Q, userId: number): Promise<number> {
 
 /** Every open order (pending and holding), for the engine's index. */
 /** A user's orders opened or closed in [from, to), oldest first, at most `limit` + 1. */
-export function ordersBetween(db: Q, userId: number, from: number, to: number, limit: number): Promise<Order[]> {
+export function ordersBetween(
+  db: Q,
+  userId: number,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<Order[]> {
   return db
     .selectFrom('orders')
     .selectAll()
