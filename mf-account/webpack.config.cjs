@@ -17,6 +17,7 @@ module.exports = remoteConfig({
     './InvitePage': './src/app/pages/invite-page.tsx',
     './EmailPage': './src/app/pages/email-page.tsx',
     './AnnouncementPage': './src/app/pages/announcement-page.tsx',
+    './StatementPage': './src/app/pages/statement-page.tsx',
     './PasswordPage': './src/app/pages/password-page.tsx',
     './SystemPage': './src/app/pages/system-page.tsx',
     // Back office (loaded only on /ops routes): KYC review and users.

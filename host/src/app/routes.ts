@@ -58,6 +58,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/mine/password', 'mf-account', './PasswordPage', { requiresLogin: true, demoBlocked: true }),
   r('/mine/system', 'mf-account', './SystemPage', { requiresLogin: true }),
   r('/mine/history', 'mf-funds', './HistoryPage', { requiresLogin: true }),
+  r('/mine/statement', 'mf-account', './StatementPage', { requiresLogin: true }),
   r('/mine/charge', 'mf-funds', './ChargePage', { requiresLogin: true, demoBlocked: true }),
   r('/mine/withdraw', 'mf-funds', './WithdrawPage', { requiresLogin: true, demoBlocked: true }),
   r('/mine/wallet', 'mf-funds', './WalletPage', { requiresLogin: true, demoBlocked: true }),

@@ -20,6 +20,7 @@ export const announcement = '/mine/announcement';
 export const password = '/mine/password';
 export const system = '/mine/system';
 export const history = '/mine/history';
+export const statement = '/mine/statement';
 export const charge = '/mine/charge';
 export const withdraw = '/mine/withdraw';
 export const wallet = '/mine/wallet';

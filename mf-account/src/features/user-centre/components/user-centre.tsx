@@ -90,6 +90,7 @@ export function UserCentre() {
       {session.isDemo && <ResetDemoRow onDone={refresh} />}
       <Menu>
         <MenuLink to={PATHS.wallet} label={t('user.wallet')} />
+        <MenuLink to={PATHS.statement} label={t('statement.title')} />
         <MenuLink to={PATHS.auth} label={t('auth.title')} />
         <MenuLink to={PATHS.invite} label={t('invite.title')} />
         <MenuLink to={PATHS.password} label={t('password.title')} />
