@@ -125,6 +125,8 @@ export type RateLimits = {
   chatVisitorPerIp: [number, number];
   chatVisitorConversationsPerIp: [number, number];
   feedbackGuestPerIp: [number, number];
+  /** POST /v1/api/forex/close_all of one trader: each call may close hundreds of positions (docs/rules.md#close-all). */
+  closeAllPerUser: [number, number];
 };
 
 const MIN = 60_000;
@@ -143,6 +145,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatVisitorPerIp: [60, MIN],
   chatVisitorConversationsPerIp: [20, 60 * MIN],
   feedbackGuestPerIp: [20, 60 * MIN],
+  closeAllPerUser: [30, MIN],
 };
 
 /** Every limit's count multiplied by `scale` (at least 1), windows unchanged. */
