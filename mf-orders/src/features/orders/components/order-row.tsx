@@ -35,6 +35,9 @@ export const OrderRow = memo(function OrderRow({
         <Name>{order.ForexTradeLists.ShowCode}</Name>
         <SideBadge orderType={order.OrderType} />
         <Lots>{t('row.lots', { lots: formatFixed(order.Quantity, 2, lng) })}</Lots>
+        {order.ParentId ? (
+          <PartTag data-testid="order-parent">{t('partial.of', { id: order.ParentId })}</PartTag>
+        ) : null}
         <Pl>
           {pending ? (
             <Muted>{t('status.0')}</Muted>
@@ -101,6 +104,12 @@ const Lots = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
   font-size: 13px;
   font-variant-numeric: tabular-nums;
+`;
+
+const PartTag = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 12px;
+  white-space: nowrap;
 `;
 
 const Pl = styled.span`
