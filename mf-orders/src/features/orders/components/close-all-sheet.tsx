@@ -36,7 +36,8 @@ export function CloseAllSheet({ open, live, onClose, onClosed }: CloseAllSheetPr
   );
 }
 
-type Step = { kind: 'menu' } | { kind: 'confirm'; choice: CloseAllChoice } | { kind: 'result'; result: CloseAllResult };
+type Step =
+  { kind: 'menu' } | { kind: 'confirm'; choice: CloseAllChoice } | { kind: 'result'; result: CloseAllResult };
 
 function CloseAllBody({ live, onClose, onClosed }: Omit<CloseAllSheetProps, 'open'>) {
   const { t, i18n } = useTranslation(NS);
@@ -98,7 +99,12 @@ function CloseAllBody({ live, onClose, onClosed }: Omit<CloseAllSheetProps, 'ope
   if (step.kind === 'menu') {
     const losing = positions.filter(isLosing).length;
     const options: { choice: CloseAllChoice; label: string; count: number; testId: string }[] = [
-      { choice: { scope: 'all' }, label: t('closeAll.all'), count: positions.length, testId: 'close-all-all' },
+      {
+        choice: { scope: 'all' },
+        label: t('closeAll.all'),
+        count: positions.length,
+        testId: 'close-all-all',
+      },
       { choice: { scope: 'losing' }, label: t('closeAll.losing'), count: losing, testId: 'close-all-losing' },
       ...instrumentsOf(positions).map((i) => ({
         choice: { scope: 'symbol' as const, symbol: i.code, showCode: i.showCode },

@@ -136,7 +136,13 @@ function DetailBody({
   const rows: [string, ReactNode, string?][] = [
     [t('field.id'), order.Id],
     ...(order.ParentId
-      ? [[t('field.partOf'), t('partial.of', { id: order.ParentId }), 'detail-parent'] as [string, string, string]]
+      ? [
+          [t('field.partOf'), t('partial.of', { id: order.ParentId }), 'detail-parent'] as [
+            string,
+            string,
+            string,
+          ],
+        ]
       : []),
     [t('field.side'), <SideBadge key="side" orderType={order.OrderType} />],
     [
@@ -431,8 +437,6 @@ const Field = styled.div`
   }
 `;
 
-
-
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(2)};
@@ -446,7 +450,6 @@ const Label = styled.div`
   color: ${({ theme }) => theme.color.textMuted};
   font-size: 13px;
 `;
-
 
 const Hint = styled.p`
   margin: 0;

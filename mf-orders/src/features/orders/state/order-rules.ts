@@ -233,7 +233,9 @@ export function totalBooked(positions: readonly Pick<Order, 'FactProfits'>[]): s
 }
 
 /** The instruments among these positions, each once (feed code and display code), in the list's order. */
-export function instrumentsOf(positions: readonly Order[]): { code: string; showCode: string; count: number }[] {
+export function instrumentsOf(
+  positions: readonly Order[],
+): { code: string; showCode: string; count: number }[] {
   const out = new Map<string, { code: string; showCode: string; count: number }>();
   for (const o of positions) {
     const k = o.ForexTradeLists.Code;
