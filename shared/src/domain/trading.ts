@@ -548,13 +548,7 @@ export function stepLots(lots: DecimalInput, pip: DecimalInput, direction: 1 | -
  * leaving at least the minimum open), or why not.
  */
 export type PartialCloseCheck =
-  | 'whole'
-  | 'partial'
-  | 'invalid'
-  | 'belowMinimum'
-  | 'offStep'
-  | 'notLess'
-  | 'remainderBelowMinimum';
+  'whole' | 'partial' | 'invalid' | 'belowMinimum' | 'offStep' | 'notLess' | 'remainderBelowMinimum';
 
 export function checkPartialClose(
   lots: DecimalInput,
@@ -604,7 +598,9 @@ export function lotsMinus(a: DecimalInput, b: DecimalInput): string {
   const y = parseDecimal(b);
   const s = Math.max(x.s, y.s);
   const v = x.n * pow10(s - x.s) - y.n * pow10(s - y.s);
-  return formatScaled(v, s).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  return formatScaled(v, s)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
 }
 
 export type StopsCheck = 'ok' | 'slWrongSide' | 'tpWrongSide';

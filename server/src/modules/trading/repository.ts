@@ -32,12 +32,7 @@ export function findUserOrder(db: Q, userId: number, id: number): Promise<Order 
 /** These orders of this user (any other id is simply absent: per-object authorization). */
 export function findUserOrders(db: Q, userId: number, ids: readonly number[]): Promise<Order[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .execute();
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
 }
 
 export function findByClientId(db: Q, userId: number, clientOrderId: string): Promise<Order | undefined> {

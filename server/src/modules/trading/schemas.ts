@@ -11,9 +11,27 @@ import {
   MAX_DEVIATION_POINTS,
   TRADE_INPUT_LIMITS,
 } from '@meridian/shared/pure';
-import type { CloseAllParams, CloseAllResult, DealPage, DemoReset, OrderView, SubmitParams } from '@meridian/shared/pure';
+import type {
+  CloseAllParams,
+  CloseAllResult,
+  DealPage,
+  DemoReset,
+  OrderView,
+  SubmitParams,
+} from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
-import { decimal, id, int, MAX_ID, optDecimal, optId, optInt, optStr, page, pageSize } from '../../lib/validate';
+import {
+  decimal,
+  id,
+  int,
+  MAX_ID,
+  optDecimal,
+  optId,
+  optInt,
+  optStr,
+  page,
+  pageSize,
+} from '../../lib/validate';
 
 const { maxLots, maxPrice, priceScale } = TRADE_INPUT_LIMITS;
 const lots = () => decimal({ max: maxLots, positive: true, scale: priceScale });
