@@ -69,7 +69,8 @@ for (const lng of ['en', 'hk'] as const) {
     const partRow = rowOf(page, partId);
     await expect(partRow).toBeVisible();
     await expect(partRow.getByTestId('order-parent')).toContainText(`#${btc.Id}`);
-    if (lng === 'en') await expect(partRow.getByTestId('order-parent')).toHaveText(`Partial close of #${btc.Id}`);
+    if (lng === 'en')
+      await expect(partRow.getByTestId('order-parent')).toHaveText(`Partial close of #${btc.Id}`);
     await shot(page, `history-part-${lng}`);
 
     // Close all: one confirmation listing both, then each result.

@@ -275,13 +275,19 @@ export class OrderCommands {
     if (o.status !== STATUS_HOLDING) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
     if (lots !== undefined) this.assertPartial(o, lots);
     const price = this.closePrice(o);
+    const at = this.deps.now();
     if (lots === undefined) {
-      const closed = await this.close(o.id, { price, expected: price, reason: 'manual' });
+      // Through the group commit, as submits (SQLite: one fsync for the closes arriving together; PostgreSQL: its own
+      // transaction); answered only after the commit.
+      const closed = await this.batcher.run((trx) =>
+        closeInTrx(trx, market, o.id, { price, expected: price, reason: 'manual', at }),
+      );
       if (!closed) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
+      this.events.changed(closed.user_id);
+      this.events.closed(closed.user_id, orderView(closed));
       return orderView(closed);
     }
-    const at = this.deps.now();
-    const done = await db.transaction().execute(async (trx) => {
+    const done = await this.batcher.run(async (trx) => {
       // The position as it is now: another close may have taken from it since it was read above.
       const fresh = await repo.findOrder(trx, o.id);
       if (!fresh || fresh.status !== STATUS_HOLDING) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
