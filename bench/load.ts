@@ -1,6 +1,7 @@
 /**
  * A small HTTP load generator for the benches: `concurrency` keep-alive loops in a worker thread (so the client does
- * not share the server's event loop), each sending GETs for `durationMs`; returns every latency and the counts.
+ * not share the server's event loop), each sending GETs (or form POSTs with `bodies`) for `durationMs`; returns every
+ * latency and the counts. Request n takes `urls[n % len]`, `headers[n % len]` and `bodies[n % len]`.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -8,7 +9,7 @@ export type LoadResult = { latencies: number[]; ok: number; fail: number; second
 
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { urls, headers, concurrency, durationMs } = workerData;
+const { urls, headers, bodies, concurrency, durationMs } = workerData;
 (async () => {
   const latencies = [];
   let ok = 0, fail = 0, i = 0;
@@ -19,7 +20,14 @@ const { urls, headers, concurrency, durationMs } = workerData;
       const n = i++;
       const t0 = performance.now();
       try {
-        const r = await fetch(urls[n % urls.length], { headers: headers[n % headers.length] });
+        const h = headers[n % headers.length];
+        const r = bodies
+          ? await fetch(urls[n % urls.length], {
+              method: 'POST',
+              headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' },
+              body: bodies[n % bodies.length],
+            })
+          : await fetch(urls[n % urls.length], { headers: h });
         const body = await r.json();
         latencies.push(performance.now() - t0);
         if (body && body.code === 1) ok++; else fail++;
@@ -36,6 +44,8 @@ const { urls, headers, concurrency, durationMs } = workerData;
 export function load(opts: {
   urls: string[];
   headers?: Record<string, string>[];
+  /** Form bodies (url-encoded): each request is a POST. */
+  bodies?: string[];
   concurrency: number;
   durationMs: number;
 }): Promise<LoadResult> {
@@ -45,6 +55,7 @@ export function load(opts: {
       workerData: {
         urls: opts.urls,
         headers: opts.headers ?? [{}],
+        bodies: opts.bodies ?? null,
         concurrency: opts.concurrency,
         durationMs: opts.durationMs,
       },

@@ -57,6 +57,7 @@ export const HIGH_LIMITS: RateLimits = {
   demoPerIp: [10_000, 60_000],
   captchaPerIp: [10_000, 60_000],
   uploadPerUser: [10_000, 60_000],
+  closeAllPerUser: [10_000, 60_000],
   chatPerUser: [10_000, 60_000],
   chatPerVisitor: [10_000, 60_000],
   chatVisitorPerIp: [10_000, 60_000],

@@ -105,6 +105,9 @@ export {
   pendingKindOf,
   pendingReached,
   stopHit,
+  checkPartialClose,
+  shareOf,
+  lotsMinus,
 } from './domain/trading';
 export type {
   DecimalInput,
@@ -117,6 +120,7 @@ export type {
   NewOrderLiquidationInput,
   NewOrderLiquidation,
   LotsCheck,
+  PartialCloseCheck,
   StopsCheck,
   PendingKind,
 } from './domain/trading';
@@ -135,6 +139,8 @@ export {
   DEFAULT_DEVIATION_STEP,
   MAX_DEVIATION_POINTS,
   TRADE_INPUT_LIMITS,
+  CLOSE_ALL_SCOPES,
+  CLOSE_ALL_MAX_IDS,
 } from './contract/trading';
 export type {
   OrderStatus,
@@ -144,6 +150,10 @@ export type {
   SubmitParams,
   DealPage,
   DemoReset,
+  CloseAllScope,
+  CloseAllParams,
+  CloseAllFailure,
+  CloseAllResult,
 } from './contract/trading';
 export {
   LEDGER_TYPE,

@@ -30,5 +30,6 @@ export const order = (over: Partial<OrderView> = {}): OrderView => ({
   CloseReason: null,
   WrittenOff: '0.00',
   ClientOrderId: null,
+  ParentId: null,
   ...over,
 });

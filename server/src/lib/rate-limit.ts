@@ -127,6 +127,8 @@ export type RateLimits = {
   feedbackGuestPerIp: [number, number];
   /** Account statements of one trader (each reads a period of the ledger). */
   statementPerUser: [number, number];
+  /** POST /v1/api/forex/close_all of one trader: each call may close hundreds of positions (docs/rules.md#close-all). */
+  closeAllPerUser: [number, number];
 };
 
 const MIN = 60_000;
@@ -146,6 +148,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatVisitorConversationsPerIp: [20, 60 * MIN],
   feedbackGuestPerIp: [20, 60 * MIN],
   statementPerUser: [30, 10 * MIN],
+  closeAllPerUser: [30, MIN],
 };
 
 /** Every limit's count multiplied by `scale` (at least 1), windows unchanged. */

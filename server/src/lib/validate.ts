@@ -57,7 +57,11 @@ export function toIssues(error: z.ZodError, input: unknown): Issue[] {
     // A rule's generic "not valid" for a value that is not there at all reads better as "please fill in".
     if ((i.message === 'v.invalid' || i.message === 'v.integer') && !present)
       return { field, key: 'v.required', params };
-    if (i.message.startsWith('v.')) return { field, key: i.message, params };
+    if (i.message.startsWith('v.')) {
+      // A custom rule may name the limit it holds ({ max }) for its sentence.
+      const own = i.code === 'custom' ? (i.params as MsgParams | undefined) : undefined;
+      return { field, key: i.message, params: own ? { ...own, field } : params };
+    }
     if (i.code === 'invalid_type' && (value === undefined || value === null || value === ''))
       return { field, key: 'v.required', params };
     if (i.code === 'too_small' && (value === '' || value === undefined))

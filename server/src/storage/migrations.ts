@@ -644,6 +644,13 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('deposits_proof_idx').on('deposits').column('proof_img').execute();
       },
     },
+    // A partial close is its own closed order record pointing at the position it came from (docs/rules.md).
+    '0009_partial_close': {
+      async up(db: Any) {
+        await db.schema.alterTable('orders').addColumn('parent_id', 'bigint').execute();
+        await db.schema.createIndex('orders_parent_idx').on('orders').column('parent_id').execute();
+      },
+    },
   };
 }
 

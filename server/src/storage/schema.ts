@@ -208,6 +208,8 @@ export type OrdersTable = {
   created_at: number;
   opened_at: number | null;
   closed_at: number | null;
+  /** The position a partial close was taken from (migration 0009); null otherwise. */
+  parent_id: Generated<number | null>;
 };
 
 /** A simulated trader of the copy-trading ranking (a user with is_bot 1). */

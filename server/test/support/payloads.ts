@@ -62,5 +62,6 @@ export const orderView = (Id: number, over: Partial<OrderView> = {}): OrderView 
   CloseReason: null,
   WrittenOff: '0.00',
   ClientOrderId: null,
+  ParentId: null,
   ...over,
 });

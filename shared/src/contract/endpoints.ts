@@ -77,7 +77,7 @@ import type {
   SupportThread,
   SupportUnread,
 } from './support';
-import type { DealPage, DemoReset, OrderView } from './trading';
+import type { CloseAllResult, DealPage, DemoReset, OrderView } from './trading';
 
 /** `POST /api/common/image_upload`: where the stored picture is read back (owner-only). */
 export type ImageUploaded = { url: string };
@@ -117,6 +117,7 @@ export type Endpoints = {
   // trading
   'GET /v1/api/forex/submit': OrderView;
   'GET /v1/api/forex/close': OrderView;
+  'POST /v1/api/forex/close_all': CloseAllResult;
   'GET /v1/api/forex/cancel_trade': OrderView;
   'GET /v1/api/forex/set_stop_price': OrderView;
   'GET /v1/api/forex/my_deal': DealPage;
@@ -234,6 +235,7 @@ export const ENDPOINTS = [
   'GET /v1/api/forex/abbreviated_cache_kline',
   'GET /v1/api/forex/submit',
   'GET /v1/api/forex/close',
+  'POST /v1/api/forex/close_all',
   'GET /v1/api/forex/cancel_trade',
   'GET /v1/api/forex/set_stop_price',
   'GET /v1/api/forex/my_deal',

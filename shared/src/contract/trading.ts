@@ -68,6 +68,11 @@ export type OrderView = {
   /** USD written off by the negative balance protection when this order closed. */
   WrittenOff: string;
   ClientOrderId: string | null;
+  /**
+   * The position this record was partly closed from (a partial close: its own closed record, `CloseReason`
+   * `"manual"`); null for every other order.
+   */
+  ParentId: number | null;
 };
 
 /**
@@ -114,6 +119,27 @@ export type DealPage = {
   /** Free balance, USD with 2 decimals. */
   balance: string;
 };
+
+/** Which positions POST /v1/api/forex/close_all is asked to close (of the ids the trader confirmed). */
+export const CLOSE_ALL_SCOPES = ['all', 'losing', 'symbol'] as const;
+export type CloseAllScope = (typeof CLOSE_ALL_SCOPES)[number];
+
+/** The most position ids one close_all takes. */
+export const CLOSE_ALL_MAX_IDS = 500;
+
+/** POST /v1/api/forex/close_all (form). `ids`: the confirmed position ids, comma-separated. */
+export type CloseAllParams = {
+  scope: CloseAllScope;
+  /** The instrument's `Code` (or `ShowCode`) when scope is `symbol`. */
+  symbol?: string;
+  ids: string;
+};
+
+/** One position close_all did not close, with why (the code and message a single close would have answered). */
+export type CloseAllFailure = { id: number; code: number; msg: string };
+
+/** POST /v1/api/forex/close_all: each position closed as its own order event, each refusal on its own. */
+export type CloseAllResult = { closed: OrderView[]; failed: CloseAllFailure[] };
 
 /** GET /v1/api/main/user/resetForexDemoAccount. */
 export type DemoReset = { balance: string };

@@ -27,6 +27,9 @@ import {
   toMicros,
   toUsdMicros,
   usdRateOf,
+  checkPartialClose,
+  lotsMinus,
+  shareOf,
 } from './trading';
 
 describe('decimal helpers', () => {
@@ -259,5 +262,32 @@ describe('deviationUnitPoints: about one basis point of the price, in points', (
     expect(deviationUnitPoints(0.5, 2)).toBe(1); // below a tick: one tick
     expect(deviationUnitPoints(0, 5)).toBe(1);
     expect(deviationUnitPoints(Number.NaN, 5)).toBe(1);
+  });
+});
+
+describe('partial close', () => {
+  it('reads lots against the position and the lot terms', () => {
+    expect(checkPartialClose('0.5', '0.5', '0.1', '0.1')).toBe('whole');
+    expect(checkPartialClose('0.50', '0.5', '0.1', '0.1')).toBe('whole');
+    expect(checkPartialClose('0.2', '0.5', '0.1', '0.1')).toBe('partial');
+    expect(checkPartialClose('0.05', '0.5', '0.01', '0.1')).toBe('belowMinimum');
+    expect(checkPartialClose('0.15', '0.5', '0.1', '0.1')).toBe('offStep');
+    expect(checkPartialClose('0.6', '0.5', '0.1', '0.1')).toBe('notLess');
+    expect(checkPartialClose('0.4', '0.5', '0.1', '0.2')).toBe('remainderBelowMinimum');
+    expect(checkPartialClose('0.3', '0.5', '0.1', '0.2')).toBe('partial');
+    expect(checkPartialClose('NaN', '0.5', '0.1', '0.1')).toBe('invalid');
+    expect(checkPartialClose('0', '0.5', '0.1', '0.1')).toBe('invalid');
+  });
+
+  it('takes an exact share, rounded once half away from zero, and what is left adds up', () => {
+    expect(shareOf(7701, '0.03', '0.07')).toBe(3300); // 3300.43
+    expect(shareOf(7700, '0.05', '0.07')).toBe(5500);
+    expect(shareOf(3, '1', '2')).toBe(2); // 1.5 -> 2
+    expect(shareOf(-3, '1', '2')).toBe(-2);
+    expect(shareOf(77_014_000, '0.03', '0.07')).toBe(33_006_000);
+    expect(lotsMinus('0.5', '0.2')).toBe('0.3');
+    expect(lotsMinus('1', '0.25')).toBe('0.75');
+    expect(lotsMinus('0.30', '0.1')).toBe('0.2');
+    expect(lotsMinus('2', '1')).toBe('1');
   });
 });

@@ -542,6 +542,67 @@ export function stepLots(lots: DecimalInput, pip: DecimalInput, direction: 1 | -
   return formatScaled(next, s);
 }
 
+/**
+ * How a close of `lots` out of a position of `positionLots` reads (docs/rules.md#partial-close): `whole` (exactly the
+ * position: the ordinary close), `partial` (at least the minimum, on the step grid, strictly less than the position,
+ * leaving at least the minimum open), or why not.
+ */
+export type PartialCloseCheck =
+  'whole' | 'partial' | 'invalid' | 'belowMinimum' | 'offStep' | 'notLess' | 'remainderBelowMinimum';
+
+export function checkPartialClose(
+  lots: DecimalInput,
+  positionLots: DecimalInput,
+  pip: DecimalInput,
+  minLots: DecimalInput,
+): PartialCloseCheck {
+  let l: Dec;
+  let p: Dec;
+  let mn: Dec;
+  try {
+    l = parseDecimal(lots);
+    p = parseDecimal(positionLots);
+    mn = parseDecimal(minLots);
+  } catch {
+    return 'invalid';
+  }
+  const s = Math.max(l.s, p.s, mn.s);
+  const ln = l.n * pow10(s - l.s);
+  const pn = p.n * pow10(s - p.s);
+  const mnn = mn.n * pow10(s - mn.s);
+  if (ln === pn && ln > 0n) return 'whole';
+  const steps = checkLots(lots, pip, minLots);
+  if (steps !== 'ok') return steps;
+  if (ln > pn) return 'notLess';
+  if (pn - ln < mnn) return 'remainderBelowMinimum';
+  return 'partial';
+}
+
+/**
+ * The share `part / whole` of an integer amount (micro-units or cents), exact and rounded once half away from zero:
+ * what a partial close takes of a position's margin, fee or P/L. `part` and `whole` are lots (decimal text).
+ */
+export function shareOf(amount: number, part: DecimalInput, whole: DecimalInput): number {
+  const p = parseDecimal(part);
+  const w = parseDecimal(whole);
+  if (w.n <= 0n) throw new Error('share of nothing');
+  // amount * (p.n / 10^p.s) / (w.n / 10^w.s)
+  const num = BigInt(amount) * p.n * pow10(w.s);
+  const den = w.n * pow10(p.s);
+  return toSafe(roundDiv(num, den));
+}
+
+/** `a - b` of two lots (decimal text), exact: the lots a partial close leaves open. */
+export function lotsMinus(a: DecimalInput, b: DecimalInput): string {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  const s = Math.max(x.s, y.s);
+  const v = x.n * pow10(s - x.s) - y.n * pow10(s - y.s);
+  return formatScaled(v, s)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+}
+
 export type StopsCheck = 'ok' | 'slWrongSide' | 'tpWrongSide';
 
 /**

@@ -47,6 +47,12 @@ export const ERROR_CODES = {
   stopPriceInvalid: 1209,
   /** A market order whose fill would be worse than the price the trader saw by more than the deviation allowed. */
   slippageExceeded: 1210,
+  /** A partial close of the whole position or more (closing all of it is the close without lots). */
+  closeLotsNotLess: 1211,
+  /** A partial close that would leave less than the instrument's minimum lots open. */
+  closeLotsRemainder: 1212,
+  /** close_all: a confirmed position that no longer fits the scope (not losing any more, another instrument). */
+  closeAllOutOfScope: 1213,
   /** The instrument's last quote is older than QUOTE_MAX_AGE_MS (the feed stopped): no market order, no close. */
   noPrice: 1250,
 

@@ -6,16 +6,19 @@
  * - Closing moves the same margin back and books the realised P/L; if that leaves the balance below zero (a loss
  *   past the margin, typically after a gap), a `write_off` row brings it back to exactly zero (negative balance
  *   protection) and the order records the written-off cents.
+ * - A partial close does the same for its part only: the part becomes its own closed order (`parent_id` the
+ *   position), takes its share of the margin and fee (exact, rounded once; the position keeps the rest, so the two
+ *   add up to what was locked), books its P/L, and its ledger rows name the part.
  */
 import type { Transaction } from 'kysely';
-import { microsToCents, profitUsdMicros } from '@meridian/shared/pure';
+import { lotsMinus, microsToCents, profitUsdMicros, shareOf } from '@meridian/shared/pure';
 import type { CloseReason, Side } from '@meridian/shared/pure';
 import type { Database, Order } from '../../storage/schema';
 import { changeBalance } from '../accounts';
 import type { MarketData } from '../markets';
 import type { OpenedAccount } from './events';
 import * as repo from './repository';
-import { STATUS_HOLDING } from './repository';
+import { STATUS_CLOSED, STATUS_HOLDING } from './repository';
 import { decText, usdRateOrRefuse } from './views';
 
 /** Book the opening of `o`; returns the account's balances after it when both moved. */
@@ -44,6 +47,41 @@ export async function bookOpen(
 
 export type CloseArgs = { price: number; expected: number; reason: CloseReason; at: number };
 
+/** Book the margin release and the P/L of a close (whole or part) against order `refId`; returns the write-off. */
+async function bookClose(
+  trx: Transaction<Database>,
+  userId: number,
+  refId: number,
+  marginCents: number,
+  profitCents: number,
+  at: number,
+): Promise<number> {
+  const ref = { refType: 'order', refId: String(refId), at, userId };
+  if (marginCents > 0) {
+    await changeBalance(trx, {
+      ...ref,
+      amount: -marginCents,
+      kind: 'margin_release',
+      account: 'lock_balance',
+    });
+    await changeBalance(trx, { ...ref, amount: marginCents, kind: 'margin_release' });
+  }
+  let writtenOff = 0;
+  if (profitCents !== 0) {
+    const after = await changeBalance(trx, {
+      ...ref,
+      amount: profitCents,
+      kind: 'trade_profit',
+      allowNegative: true,
+    });
+    if (after < 0) {
+      writtenOff = -after;
+      await changeBalance(trx, { ...ref, amount: writtenOff, kind: 'write_off' });
+    }
+  }
+  return writtenOff;
+}
+
 /**
  * Close a holding order at `price` in the caller's transaction and book it. Returns null when the order was not
  * holding any more (someone else closed it first).
@@ -66,29 +104,7 @@ export async function closeInTrx(
   });
   const profitCents = microsToCents(profit);
   if (!(await repo.claimClose(trx, o.id, args.at))) return null;
-  const ref = { refType: 'order', refId: String(o.id), at: args.at, userId: o.user_id };
-  if (o.margin_cents > 0) {
-    await changeBalance(trx, {
-      ...ref,
-      amount: -o.margin_cents,
-      kind: 'margin_release',
-      account: 'lock_balance',
-    });
-    await changeBalance(trx, { ...ref, amount: o.margin_cents, kind: 'margin_release' });
-  }
-  let writtenOff = 0;
-  if (profitCents !== 0) {
-    const after = await changeBalance(trx, {
-      ...ref,
-      amount: profitCents,
-      kind: 'trade_profit',
-      allowNegative: true,
-    });
-    if (after < 0) {
-      writtenOff = -after;
-      await changeBalance(trx, { ...ref, amount: writtenOff, kind: 'write_off' });
-    }
-  }
+  const writtenOff = await bookClose(trx, o.user_id, o.id, o.margin_cents, profitCents, args.at);
   return repo.recordClose(trx, o.id, {
     close_price: decText(args.price),
     close_expected_price: decText(args.expected),
@@ -97,4 +113,79 @@ export async function closeInTrx(
     profit_cents: profitCents,
     written_off_cents: writtenOff,
   });
+}
+
+/**
+ * Close `lots` of the holding position `o` (read in this transaction; the caller has checked the lots against it) at
+ * `price`: the position keeps its id, stops and the rest; the part is a new closed order. Returns both, or null when
+ * the position changed meanwhile (closed, or another partial close took from it first).
+ */
+export async function partialCloseInTrx(
+  trx: Transaction<Database>,
+  market: MarketData,
+  o: Order,
+  lots: string,
+  args: CloseArgs,
+): Promise<{ part: Order; position: Order } | null> {
+  if (o.status !== STATUS_HOLDING || !o.open_price) return null;
+  const part = {
+    margin_micros: shareOf(o.margin_micros, lots, o.lots),
+    margin_cents: shareOf(o.margin_cents, lots, o.lots),
+    fee_micros: shareOf(o.fee_micros, lots, o.lots),
+    fee_cents: shareOf(o.fee_cents, lots, o.lots),
+  };
+  const position = await repo.shrinkPosition(trx, o.id, o.lots, {
+    lots: lotsMinus(o.lots, lots),
+    margin_micros: o.margin_micros - part.margin_micros,
+    margin_cents: o.margin_cents - part.margin_cents,
+    fee_micros: o.fee_micros - part.fee_micros,
+    fee_cents: o.fee_cents - part.fee_cents,
+  });
+  if (!position) return null;
+  const profit = profitUsdMicros({
+    side: o.side as Side,
+    lots,
+    contractSize: o.contract_size,
+    openPrice: o.open_price,
+    closePrice: args.price,
+    usdRate: usdRateOrRefuse(market, o.quote_currency),
+  });
+  const profitCents = microsToCents(profit);
+  const row = await repo.insertOrder(trx, {
+    user_id: o.user_id,
+    instrument_id: o.instrument_id,
+    code: o.code,
+    show_code: o.show_code,
+    side: o.side,
+    status: STATUS_CLOSED,
+    kind: o.kind,
+    lots: decText(lots),
+    leverage: o.leverage,
+    contract_size: o.contract_size,
+    margin_mode: o.margin_mode,
+    fee_rate: o.fee_rate,
+    fee_type: o.fee_type,
+    quote_currency: o.quote_currency,
+    price_precision: o.price_precision,
+    expected_price: o.expected_price,
+    target_price: o.target_price,
+    open_price: o.open_price,
+    stop_loss: o.stop_loss,
+    take_profit: o.take_profit,
+    ...part,
+    profit_micros: profit,
+    profit_cents: profitCents,
+    written_off_cents: 0,
+    close_price: decText(args.price),
+    close_expected_price: decText(args.expected),
+    close_reason: args.reason,
+    client_order_id: null,
+    created_at: o.created_at,
+    opened_at: o.opened_at,
+    closed_at: args.at,
+    parent_id: o.id,
+  });
+  const writtenOff = await bookClose(trx, o.user_id, row.id, part.margin_cents, profitCents, args.at);
+  const closed = writtenOff > 0 ? await repo.recordWriteOff(trx, row.id, writtenOff) : row;
+  return { part: closed, position };
 }

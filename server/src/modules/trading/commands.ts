@@ -9,6 +9,8 @@
 import {
   ERROR_CODES,
   checkLots,
+  checkPartialClose,
+  lotsMinus,
   checkStops,
   closePriceOf,
   feeMicros,
@@ -20,14 +22,14 @@ import {
   slippageExceeded,
   SLTP_BALANCE_THRESHOLD,
 } from '@meridian/shared/pure';
-import type { CloseReason, OrderView, Side } from '@meridian/shared/pure';
+import type { CloseAllScope, CloseReason, OrderView, Side } from '@meridian/shared/pure';
 import { AppError } from '../../lib/errors';
 import type { MsgParams } from '../../lib/errors';
 import type { Order } from '../../storage/schema';
 import { findUserById, isUniqueViolation } from '../accounts';
 import type { Instrument, Quote } from '../markets';
 import type { WriteBatcher } from './batcher';
-import { bookOpen, closeInTrx } from './booking';
+import { bookOpen, closeInTrx, partialCloseInTrx } from './booking';
 import type { TradingDeps } from './deps';
 import type { OpenedAccount, TradingEvents } from './events';
 import * as repo from './repository';
@@ -37,6 +39,9 @@ import { decText, liveProfit, orderView, usdRateOrRefuse } from './views';
 
 const refuse = (code: number, key: string, params: MsgParams = {}) => new AppError(code, key, params);
 const isSet = (v: string | undefined): v is string => v !== undefined && v !== '' && Number(v) !== 0;
+
+/** A position close_all did not close: the refusal a single close would have answered, translated by the route. */
+export type CloseAllRefusal = { id: number; code: number; key: string; params: MsgParams };
 
 export type SubmitOptions = {
   /** Fill at this quote instead of the live one (seeding the ranking history). */
@@ -259,22 +264,122 @@ export class OrderCommands {
 
   // ---- the user's calls: only the caller's own orders ----
 
-  /** GET /v1/api/forex/close: at the live close-side price. */
-  async userClose(userId: number, id: number): Promise<OrderView> {
+  /**
+   * GET /v1/api/forex/close: at the live close-side price; with `lots`, only that part of the position
+   * (docs/rules.md#partial-close): the answer is then the part's own closed order.
+   */
+  async userClose(userId: number, id: number, lots?: string): Promise<OrderView> {
     const { db, market } = this.deps;
     const o = await repo.findUserOrder(db, userId, id);
     if (!o) throw refuse(ERROR_CODES.orderNotFound, 'trade.orderNotFound');
     if (o.status !== STATUS_HOLDING) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
+    if (lots !== undefined) this.assertPartial(o, lots);
+    const price = this.closePrice(o);
+    const at = this.deps.now();
+    if (lots === undefined) {
+      // Through the group commit, as submits (SQLite: one fsync for the closes arriving together; PostgreSQL: its own
+      // transaction); answered only after the commit.
+      const closed = await this.batcher.run((trx) =>
+        closeInTrx(trx, market, o.id, { price, expected: price, reason: 'manual', at }),
+      );
+      if (!closed) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
+      this.events.changed(closed.user_id);
+      this.events.closed(closed.user_id, orderView(closed));
+      return orderView(closed);
+    }
+    const done = await this.batcher.run(async (trx) => {
+      // The position as it is now: another close may have taken from it since it was read above.
+      const fresh = await repo.findOrder(trx, o.id);
+      if (!fresh || fresh.status !== STATUS_HOLDING) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
+      this.assertPartial(fresh, lots);
+      const r = await partialCloseInTrx(trx, market, fresh, lots, {
+        price,
+        expected: price,
+        reason: 'manual',
+        at,
+      });
+      if (!r) throw refuse(ERROR_CODES.orderState, 'trade.positionChanged');
+      return r;
+    });
+    // The position's new lots, margin and P/L reach open tabs with the next FOREX_TRADE (the engine re-reads the
+    // user); the part is announced as any close is.
+    this.events.changed(userId);
+    this.events.closed(userId, orderView(done.part));
+    return orderView(done.part);
+  }
+
+  /** The lots of a partial close against the position as it is: refused with the rule it breaks. */
+  private assertPartial(o: Order, lots: string): void {
+    const inst = this.deps.market.instrument(o.instrument_id);
+    if (!inst) throw refuse(ERROR_CODES.instrumentNotFound, 'trade.instrumentNotFound');
+    switch (checkPartialClose(lots, o.lots, inst.pip, inst.minLots)) {
+      case 'partial':
+        return;
+      case 'belowMinimum':
+        throw refuse(ERROR_CODES.lotsInvalid, 'trade.lotsBelowMin', { min: inst.minLots });
+      case 'offStep':
+        throw refuse(ERROR_CODES.lotsInvalid, 'trade.lotsOffStep', { step: inst.pip });
+      case 'remainderBelowMinimum':
+        throw refuse(ERROR_CODES.closeLotsRemainder, 'trade.closeLotsRemainder', {
+          min: inst.minLots,
+          left: lotsMinus(o.lots, lots),
+        });
+      case 'whole':
+      case 'notLess':
+        throw refuse(ERROR_CODES.closeLotsNotLess, 'trade.closeLotsNotLess', { lots: o.lots });
+      default:
+        throw refuse(ERROR_CODES.validation, 'v.invalid', { field: 'lots' });
+    }
+  }
+
+  /** The live close-side price a trader's close takes, refused as every manual close is (no-price rules). */
+  private closePrice(o: Order): number {
+    const { market } = this.deps;
     if (!market.isOpen(o.instrument_id, this.deps.now()))
       throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
     const quote = market.quote(o.instrument_id);
     if (!quote) throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
     if (market.quoteFresh?.(o.instrument_id, this.deps.now()) === false)
       throw refuse(ERROR_CODES.noPrice, 'trade.noPrice');
-    const price = closePriceOf(o.side as Side, quote);
-    const closed = await this.close(o.id, { price, expected: price, reason: 'manual' });
-    if (!closed) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
-    return orderView(closed);
+    return closePriceOf(o.side as Side, quote);
+  }
+
+  /**
+   * POST /v1/api/forex/close_all: of the positions the trader confirmed (`ids`), those still in `scope` close one by
+   * one, each in its own transaction as a single close; every one that does not is reported with the code and
+   * message a single close would have answered (another user's id is "not found").
+   */
+  async userCloseAll(
+    userId: number,
+    input: { scope: CloseAllScope; symbol?: string | undefined; ids: readonly number[] },
+  ): Promise<{ closed: OrderView[]; failed: CloseAllRefusal[] }> {
+    const { db, market } = this.deps;
+    const rows = new Map((await repo.findUserOrders(db, userId, input.ids)).map((o) => [o.id, o]));
+    const closed: OrderView[] = [];
+    const failed: CloseAllRefusal[] = [];
+    for (const id of input.ids) {
+      const o = rows.get(id);
+      try {
+        if (!o) throw refuse(ERROR_CODES.orderNotFound, 'trade.orderNotFound');
+        if (o.status !== STATUS_HOLDING) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
+        if (input.scope === 'symbol' && o.code !== input.symbol && o.show_code !== input.symbol)
+          throw refuse(ERROR_CODES.closeAllOutOfScope, 'trade.closeAllOtherSymbol', {
+            symbol: input.symbol ?? '',
+          });
+        if (input.scope === 'losing') {
+          const live = liveProfit(market, o, market.quote(o.instrument_id));
+          if (!live) throw refuse(ERROR_CODES.marketClosed, 'trade.marketClosed');
+          // Losing as the ledger would book it: a loss that rounds to 0.00 is no loss.
+          if (microsToCents(live.profitMicros) >= 0)
+            throw refuse(ERROR_CODES.closeAllOutOfScope, 'trade.closeAllNotLosing');
+        }
+        closed.push(await this.userClose(userId, id));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        failed.push({ id, code: err.code, key: err.key, params: err.params });
+      }
+    }
+    return { closed, failed };
   }
 
   /** GET /v1/api/forex/cancel_trade. */

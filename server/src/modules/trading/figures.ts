@@ -78,17 +78,24 @@ export class AccountReads {
   }
 
   /** GET /v1/api/forex/my_deal: one page of the user's orders of one status, with the tab's P/L total. */
-  async dealPage(userId: number, status: number, page: number, limit: number): Promise<DealPage> {
+  /** `parentId`: the partial closes of that position only (history). */
+  async dealPage(
+    userId: number,
+    status: number,
+    page: number,
+    limit: number,
+    parentId?: number,
+  ): Promise<DealPage> {
     const { db, market } = this.deps;
-    const { rows, total } = await repo.pageOrders(db, userId, status, page, limit);
+    const { rows, total } = await repo.pageOrders(db, userId, status, page, limit, parentId);
     const user = await findUserById(db, userId);
     let all = 0;
-    if (status === STATUS_HOLDING) {
+    if (status === STATUS_HOLDING && parentId === undefined) {
       for (const o of await repo.userOrders(db, userId, STATUS_HOLDING))
         all += liveProfit(market, o, market.quote(o.instrument_id))?.profitMicros ?? 0;
     } else if (status === STATUS_CLOSED) {
       // What the balance received, close by close; not the sum of the 6-decimal figures before rounding.
-      all = centsToMicros(await repo.sumRealisedCents(db, userId));
+      all = centsToMicros(await repo.sumRealisedCents(db, userId, parentId));
     }
     return {
       data: rows.map((o) => orderView(o, liveProfit(market, o, market.quote(o.instrument_id)))),

@@ -29,6 +29,12 @@ export function findUserOrder(db: Q, userId: number, id: number): Promise<Order 
     .executeTakeFirst();
 }
 
+/** These orders of this user (any other id is simply absent: per-object authorization). */
+export function findUserOrders(db: Q, userId: number, ids: readonly number[]): Promise<Order[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+}
+
 export function findByClientId(db: Q, userId: number, clientOrderId: string): Promise<Order | undefined> {
   return db
     .selectFrom('orders')
@@ -52,12 +58,14 @@ export function userOrders(db: Q, userId: number, status: number): Promise<Order
     .execute();
 }
 
+/** `parentId`: only the partial closes of that position. */
 export async function pageOrders(
   db: Q,
   userId: number,
   status: number,
   page: number,
   limit: number,
+  parentId?: number,
 ): Promise<{ rows: Order[]; total: number }> {
   const [rows, count] = await Promise.all([
     db
@@ -65,6 +73,7 @@ export async function pageOrders(
       .selectAll()
       .where('user_id', '=', userId)
       .where('status', '=', status)
+      .$if(parentId !== undefined, (q) => q.where('parent_id', '=', parentId as number))
       .orderBy(status === STATUS_CLOSED ? 'closed_at' : 'id', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -75,18 +84,20 @@ export async function pageOrders(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
       .where('status', '=', status)
+      .$if(parentId !== undefined, (q) => q.where('parent_id', '=', parentId as number))
       .executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
 
 /** The realised P/L the ledger booked for the user's closed orders (the sum of each close's cents). */
-export async function sumRealisedCents(db: Q, userId: number): Promise<number> {
+export async function sumRealisedCents(db: Q, userId: number, parentId?: number): Promise<number> {
   const r = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.sum<number>('profit_cents').as('s'))
     .where('user_id', '=', userId)
     .where('status', '=', STATUS_CLOSED)
+    .$if(parentId !== undefined, (q) => q.where('parent_id', '=', parentId as number))
     .executeTakeFirst();
   return Number(r?.s ?? 0);
 }
@@ -202,6 +213,36 @@ export function recordClose(
   >,
 ): Promise<Order> {
   return db.updateTable('orders').set(close).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * What a partial close leaves of a position: its lots and its share of margin and fee. Conditional on the lots it
+ * had, so two partial closes racing on the same position cannot both take from the same lots; false when it lost.
+ */
+export async function shrinkPosition(
+  db: Q,
+  id: number,
+  fromLots: string,
+  rest: Pick<Order, 'lots' | 'margin_micros' | 'margin_cents' | 'fee_micros' | 'fee_cents'>,
+): Promise<Order | undefined> {
+  return db
+    .updateTable('orders')
+    .set(rest)
+    .where('id', '=', id)
+    .where('status', '=', STATUS_HOLDING)
+    .where('lots', '=', fromLots)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The loss a partial close wrote off (negative balance protection), on its closed record. */
+export function recordWriteOff(db: Q, id: number, cents: number): Promise<Order> {
+  return db
+    .updateTable('orders')
+    .set({ written_off_cents: cents })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Cancel a pending order (nothing was reserved); undefined when it was no longer pending. */

@@ -5,7 +5,8 @@
  *   GET /v1/api/forex/submit         type, cont, forex_id, status, target_price, stop_loss_price,
  *                                    target_profit_price, multiple, client_order_id?      -> OrderView
  *   GET /v1/api/forex/my_deal        status (1 holding, 0 pending, 3 history), page, limit?  -> DealPage
- *   GET /v1/api/forex/close          id                                                   -> OrderView (closed)
+ *   GET /v1/api/forex/close          id, lots? (a part of the position)                   -> OrderView (closed)
+ *   POST /v1/api/forex/close_all     scope, symbol?, ids (the confirmed positions)         -> CloseAllResult
  *   GET /v1/api/forex/cancel_trade   id                                                   -> OrderView (cancelled)
  *   GET /v1/api/forex/set_stop_price id, target_profit_price, stop_loss_price            -> OrderView
  *   GET /v1/api/main/user/resetForexDemoAccount  (demo users)                            -> DemoReset
@@ -18,9 +19,13 @@ import { okResponse } from '../../lib/contract';
 import { refuseFrozen } from '../accounts';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
+import { enforceLimit } from '../../lib/limits';
 import { parseInput } from '../../lib/validate';
 import type { Trading } from './index';
 import {
+  closeAllBody,
+  closeAllResultSchema,
+  closeQuery,
   dealPageSchema,
   dealQuery,
   demoResetSchema,
@@ -54,14 +59,37 @@ export const tradingRoutes: FastifyPluginAsync<{ ctx: AppContext; trading: Tradi
     { ...auth, schema: { response: okResponse(dealPageSchema) } },
     async (req) => {
       const q = parseInput(dealQuery, req.query);
-      return ok(await reads.dealPage(userOf(req).id, q.status, q.page, q.limit));
+      return ok(await reads.dealPage(userOf(req).id, q.status, q.page, q.limit, q.parent_id));
     },
   );
 
   app.get('/v1/api/forex/close', order, async (req) => {
-    const q = parseInput(idQuery, req.query);
-    return ok(await commands.userClose(userOf(req).id, q.id), t(req.lang, 'trade.closed'));
+    const q = parseInput(closeQuery, req.query);
+    const view = await commands.userClose(userOf(req).id, q.id, q.lots);
+    return ok(
+      view,
+      q.lots === undefined
+        ? t(req.lang, 'trade.closed')
+        : t(req.lang, 'trade.partlyClosed', { lots: view.Quantity, id: q.id }),
+    );
   });
+
+  // A frozen account may close what is open, as with a single close (docs/ops.md): no refuseFrozen here.
+  app.post(
+    '/v1/api/forex/close_all',
+    { ...auth, schema: { response: okResponse(closeAllResultSchema) } },
+    async (req) => {
+      const user = userOf(req);
+      const b = parseInput(closeAllBody, req.body);
+      await enforceLimit(ctx, 'closeAllPerUser', String(user.id));
+      const r = await commands.userCloseAll(user.id, b);
+      const failed = r.failed.map((f) => ({ id: f.id, code: f.code, msg: t(req.lang, f.key, f.params) }));
+      return ok(
+        { closed: r.closed, failed },
+        t(req.lang, 'trade.closeAllDone', { closed: r.closed.length, failed: failed.length }),
+      );
+    },
+  );
 
   app.get('/v1/api/forex/cancel_trade', order, async (req) => {
     const q = parseInput(idQuery, req.query);

@@ -3,10 +3,35 @@
  * tied to the wire contract of @meridian/shared/pure.
  */
 import { z } from 'zod';
-import { CLOSE_REASONS, ERROR_CODES, MAX_DEVIATION_POINTS, TRADE_INPUT_LIMITS } from '@meridian/shared/pure';
-import type { DealPage, DemoReset, OrderView, SubmitParams } from '@meridian/shared/pure';
+import {
+  CLOSE_ALL_MAX_IDS,
+  CLOSE_ALL_SCOPES,
+  CLOSE_REASONS,
+  ERROR_CODES,
+  MAX_DEVIATION_POINTS,
+  TRADE_INPUT_LIMITS,
+} from '@meridian/shared/pure';
+import type {
+  CloseAllParams,
+  CloseAllResult,
+  DealPage,
+  DemoReset,
+  OrderView,
+  SubmitParams,
+} from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
-import { decimal, id, int, optDecimal, optInt, optStr, page, pageSize } from '../../lib/validate';
+import {
+  decimal,
+  id,
+  int,
+  MAX_ID,
+  optDecimal,
+  optId,
+  optInt,
+  optStr,
+  page,
+  pageSize,
+} from '../../lib/validate';
 
 const { maxLots, maxPrice, priceScale } = TRADE_INPUT_LIMITS;
 const lots = () => decimal({ max: maxLots, positive: true, scale: priceScale });
@@ -65,6 +90,44 @@ export const acceptsContract = (p: SubmitParams): z.input<typeof submitQuery> =>
 
 export const idQuery = z.object({ id: id() });
 
+/** The close: `lots` (optional) closes only that part of the position; refused before any arithmetic if hostile. */
+export const closeQuery = z.object({
+  id: id(),
+  lots: optDecimal({ max: maxLots, positive: true, scale: priceScale }),
+});
+
+const IDS = /^\d{1,10}(?:,\d{1,10})*$/;
+/** Comma-separated order ids (a list in one value: calls that move money take no repeated parameters). */
+const idList = () =>
+  z
+    .string({ message: 'v.required' })
+    .trim()
+    .min(1, { message: 'v.required' })
+    .superRefine((text, ctx) => {
+      const parts = text.split(',');
+      if (
+        text.length > CLOSE_ALL_MAX_IDS * 11 ||
+        !IDS.test(text) ||
+        parts.length > CLOSE_ALL_MAX_IDS ||
+        parts.some((p) => Number(p) < 1 || Number(p) > MAX_ID)
+      )
+        ctx.addIssue({ code: 'custom', message: 'v.ids', params: { max: CLOSE_ALL_MAX_IDS } });
+    })
+    .transform((text) => [...new Set(text.split(',').map(Number))]);
+
+export const closeAllBody = z
+  .object({
+    scope: z.enum(CLOSE_ALL_SCOPES, { message: 'v.oneOf' }),
+    symbol: optStr(32),
+    ids: idList(),
+  })
+  .superRefine((b, c) => {
+    if (b.scope === 'symbol' && !b.symbol)
+      c.addIssue({ code: 'custom', path: ['symbol'], message: 'v.symbolRequired' });
+  });
+/** The contract's parameters are what the schema takes. */
+export const acceptsCloseAll = (p: CloseAllParams): z.input<typeof closeAllBody> => p;
+
 export const stopsQuery = z.object({
   id: id(),
   target_profit_price: stopPrice(),
@@ -75,6 +138,8 @@ export const dealQuery = z.object({
   status: optInt(0, 3).transform((v) => v ?? 1),
   page: page(),
   limit: pageSize(100, 10),
+  /** Only the partial closes of this position (history). */
+  parent_id: optId(),
 });
 
 export const pageQuery = z.object({ page: page(), limit: pageSize(100, 10) });
@@ -112,6 +177,7 @@ export const orderViewSchema = contract<OrderView>()(
     CloseReason: z.enum(CLOSE_REASONS).nullable(),
     WrittenOff: cents,
     ClientOrderId: z.string().nullable(),
+    ParentId: z.number().int().nullable(),
   }),
 );
 
@@ -121,6 +187,13 @@ export const dealPageSchema = contract<DealPage>()(
     total: z.number().int().min(0),
     all_fact_profits: micros,
     balance: cents,
+  }),
+);
+
+export const closeAllResultSchema = contract<CloseAllResult>()(
+  z.strictObject({
+    closed: z.array(orderViewSchema),
+    failed: z.array(z.strictObject({ id: z.number().int(), code: z.number().int(), msg: z.string() })),
   }),
 );
 

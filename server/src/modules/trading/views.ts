@@ -91,5 +91,6 @@ export function orderView(o: Order, live?: LiveFigures): OrderView {
     CloseReason: o.close_reason as CloseReason | null,
     WrittenOff: formatCents(o.written_off_cents),
     ClientOrderId: o.client_order_id,
+    ParentId: o.parent_id ?? null,
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The detail popup of one order (docs/calls.md Order fields, plus expected and actual fill price and how it closed), with
- * its actions: close a position, cancel a pending order, edit TP/SL. Every action button is disabled while its
- * call runs, and the call is guarded against a second tap (useAction).
+ * its actions: close a position (all of it or a part, in the close sheet), cancel a pending order, edit TP/SL. Every
+ * action button is disabled while its call runs, and the call is guarded against a second tap (useAction). A
+ * position lists its partial closes; a partial close names the position it came from.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +12,13 @@ import { Dialog, NumericInput, SLTP_BALANCE_THRESHOLD, confirm, toast } from '@m
 import { CLOSE_REASONS, normalizeLanguage } from '@meridian/shared/pure';
 import { formatFixed, formatMoney, formatTime, isPriceSet } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
-import { ORDER_STATUS, cancelOrder, closeOrder, setStops } from '../api/orders-api';
+import { ORDER_STATUS, cancelOrder, closeOrder, fetchPartialCloses, setStops } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
 import { useAction } from '../hooks/use-action';
 import { checkStopsEdit, neverFilled, stopFieldOptions, stopText } from '../state/order-rules';
+import { CloseSheet } from './close-sheet';
 import { Profit, SideBadge, StateTag } from './parts';
+import { Button, Input, SheetActions as Actions } from './sheet-parts';
 
 export type OrderDetailProps = {
   order: Order | null;
@@ -26,9 +29,11 @@ export type OrderDetailProps = {
   onRemoved: (id: number) => void;
   /** The server answered with the order's new view (TP/SL set). */
   onUpdated: (order: Order) => void;
+  /** A part of the position closed: `part` is its own closed order. */
+  onPartial: (position: Order, part: Order) => void;
 };
 
-export function OrderDetail({ order, balance, onClose, onRemoved, onUpdated }: OrderDetailProps) {
+export function OrderDetail({ order, balance, onClose, onRemoved, onUpdated, onPartial }: OrderDetailProps) {
   const { t } = useTranslation(NS);
   return (
     <Dialog
@@ -45,13 +50,21 @@ export function OrderDetail({ order, balance, onClose, onRemoved, onUpdated }: O
           onClose={onClose}
           onRemoved={onRemoved}
           onUpdated={onUpdated}
+          onPartial={onPartial}
         />
       )}
     </Dialog>
   );
 }
 
-function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDetailProps & { order: Order }) {
+function DetailBody({
+  order,
+  balance,
+  onClose,
+  onRemoved,
+  onUpdated,
+  onPartial,
+}: OrderDetailProps & { order: Order }) {
   const { t, i18n } = useTranslation(NS);
   const lng = i18n.language;
   const [editing, setEditing] = useState(false);
@@ -65,11 +78,31 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
     order.CloseReason && CLOSE_REASONS.includes(order.CloseReason) ? t(`reason.${order.CloseReason}`) : null;
 
   // The button turns to "Please wait…" only once the trader has confirmed: the call, not the question, is busy.
-  const [runClose, closing] = useAction(async () => {
-    const res = await closeOrder(order.Id);
+  const [runClose, closing] = useAction(async (lots: string | undefined) => {
+    const res = await closeOrder(order.Id, lots);
     toast(res.msg || t('close.done'), 'success');
-    onRemoved(order.Id);
+    if (lots === undefined) onRemoved(order.Id);
+    else {
+      onPartial(order, res.data);
+      setParts((p) => (p ? [res.data, ...p] : [res.data]));
+    }
   });
+  const [sheet, setSheet] = useState(false);
+  const [parts, setParts] = useState<Order[] | null>(null);
+  const listsParts = !order.ParentId && order.Status !== ORDER_STATUS.pending && !neverFilled(order);
+  useEffect(() => {
+    if (!listsParts) return undefined;
+    let live = true;
+    fetchPartialCloses(order.Id).then(
+      (r) => {
+        if (live) setParts(r);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [order.Id, listsParts]);
   const [runCancel, cancelling] = useAction(async () => {
     const res = await cancelOrder(order.Id);
     toast(res.msg || t('cancel.done'), 'success');
@@ -85,15 +118,10 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
       asking.current = false;
     }
   };
-  const askClose = () =>
-    askThen(
-      {
-        title: t('close.title'),
-        message: t('close.confirm', { code: order.ForexTradeLists.ShowCode }),
-        confirmText: t('close.action'),
-      },
-      runClose,
-    );
+  const askClose = () => {
+    if (asking.current || closing || cancelling) return;
+    setSheet(true);
+  };
   const askCancel = () =>
     askThen(
       {
@@ -107,6 +135,15 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
 
   const rows: [string, ReactNode, string?][] = [
     [t('field.id'), order.Id],
+    ...(order.ParentId
+      ? [
+          [t('field.partOf'), t('partial.of', { id: order.ParentId }), 'detail-parent'] as [
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
     [t('field.side'), <SideBadge key="side" orderType={order.OrderType} />],
     [
       t('field.status'),
@@ -168,6 +205,28 @@ function DetailBody({ order, balance, onClose, onRemoved, onUpdated }: OrderDeta
           </Field>
         ))}
       </Fields>
+      {parts && parts.length > 0 && (
+        <Parts data-testid="detail-parts">
+          <h3>{t('partial.title')}</h3>
+          <ul>
+            {parts.map((p) => (
+              <li key={p.Id} data-testid="detail-part">
+                <span>{t('partial.row', { id: p.Id, lots: formatFixed(p.Quantity, 2, lng) })}</span>
+                <span>{price(p.ClosePrice)}</span>
+                <Profit value={p.FactProfits} />
+              </li>
+            ))}
+          </ul>
+        </Parts>
+      )}
+      <CloseSheet
+        order={sheet ? order : null}
+        onCancel={() => setSheet(false)}
+        onConfirm={(lots) => {
+          setSheet(false);
+          void runClose(lots);
+        }}
+      />
       {editing && (holding || pending) ? (
         <StopsEditor
           order={order}
@@ -331,6 +390,31 @@ const Body = styled.div`
   color: ${({ theme }) => theme.color.text};
 `;
 
+const Parts = styled.section`
+  margin-block-start: ${({ theme }) => theme.space(3)};
+  font-size: 13px;
+
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space(1)};
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 13px;
+    font-weight: 600;
+  }
+  ul {
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  li {
+    display: flex;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space(2)};
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
 const Fields = styled.dl`
   display: grid;
   gap: ${({ theme }) => theme.space(1.5)};
@@ -353,42 +437,6 @@ const Field = styled.div`
   }
 `;
 
-/** Labels stay on one line: a row too narrow for them all moves whole buttons down, each row filling its width. */
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-block-start: ${({ theme }) => theme.space(4)};
-
-  & > * {
-    flex: 1 1 auto;
-    white-space: nowrap;
-  }
-`;
-
-const Button = styled.button<{ $primary?: boolean; $danger?: boolean }>`
-  min-block-size: ${({ theme }) => theme.touch}px;
-  padding-inline: ${({ theme }) => theme.space(2)};
-  border: 1px solid
-    ${({ theme, $primary, $danger }) =>
-      $primary ? theme.color.primary : $danger ? theme.color.danger : theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme, $primary }) => ($primary ? theme.color.primary : 'transparent')};
-  color: ${({ theme, $primary, $danger }) =>
-    $primary ? theme.color.onPrimary : $danger ? theme.color.danger : theme.color.text};
-  font: 600 14px / 1.2 ${({ theme }) => theme.font.body};
-  cursor: pointer;
-
-  &:disabled {
-    opacity: 0.55;
-    cursor: default;
-  }
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.color.primary};
-    outline-offset: 2px;
-  }
-`;
-
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(2)};
@@ -401,25 +449,6 @@ const Label = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   color: ${({ theme }) => theme.color.textMuted};
   font-size: 13px;
-`;
-
-const Input = styled.input`
-  min-block-size: ${({ theme }) => theme.touch}px;
-  padding-inline: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.bg};
-  color: ${({ theme }) => theme.color.text};
-  font: 400 16px / 1.2 ${({ theme }) => theme.font.body};
-  font-variant-numeric: tabular-nums;
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.color.primary};
-    outline-offset: 1px;
-  }
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.color.danger};
-  }
 `;
 
 const Hint = styled.p`

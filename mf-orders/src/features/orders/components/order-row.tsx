@@ -35,6 +35,7 @@ export const OrderRow = memo(function OrderRow({
         <Name>{order.ForexTradeLists.ShowCode}</Name>
         <SideBadge orderType={order.OrderType} />
         <Lots>{t('row.lots', { lots: formatFixed(order.Quantity, 2, lng) })}</Lots>
+
         <Pl>
           {pending ? (
             <Muted>{t('status.0')}</Muted>
@@ -45,6 +46,9 @@ export const OrderRow = memo(function OrderRow({
           )}
         </Pl>
       </Top>
+      {order.ParentId ? (
+        <PartLine data-testid="order-parent">{t('partial.of', { id: order.ParentId })}</PartLine>
+      ) : null}
       <Bottom>
         <span>
           {pending || unfilled ? t('field.targetPrice') : t('field.openPrice')}{' '}
@@ -99,8 +103,14 @@ const Name = styled.span`
 
 const Lots = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
+  white-space: nowrap;
   font-size: 13px;
   font-variant-numeric: tabular-nums;
+`;
+
+const PartLine = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 12px;
 `;
 
 const Pl = styled.span`

@@ -1,6 +1,7 @@
 /**
- * `/order`: tabs (in the URL), the live account summary, the paged order list and the detail popup. Live updates
- * change the loaded items in place (usePagedList's setItems), so a tick never reloads or reorders the list.
+ * `/order`: tabs (in the URL), the live account summary, the paged order list and the detail popup; on holding, the
+ * close-all action. Live updates change the loaded items in place (usePagedList's setItems), so a tick never reloads
+ * or reorders the list.
  */
 import { useCallback, useMemo, useState } from 'react';
 import styled from 'styled-components';
@@ -12,7 +13,8 @@ import { ORDER_STATUS, fetchDeals } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
 import { useAccount } from '../hooks/use-account';
 import { useLiveOrders } from '../hooks/use-live-orders';
-import { floatingOf, mergeLive, removeOrder, statusFromParam } from '../state/order-rules';
+import { afterPartialClose, floatingOf, mergeLive, removeOrder, statusFromParam } from '../state/order-rules';
+import { CloseAllSheet } from './close-all-sheet';
 import { OrderDetail } from './order-detail';
 import { OrderRow } from './order-row';
 import { OrderSummary, liveFigures } from './order-summary';
@@ -26,6 +28,8 @@ export function OrdersView() {
   const [meta, setMeta] = useState<{ status: number; balance: string; allFactProfits: string } | null>(null);
   const [floating, setFloating] = useState<number | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
+  const [closeAllOpen, setCloseAllOpen] = useState(false);
+  const [live, setLive] = useState<readonly Order[] | null>(null);
   const account = useAccount();
   const { reload: reloadAccount } = account;
 
@@ -41,9 +45,10 @@ export function OrdersView() {
   const { setItems, refresh } = list;
 
   useLiveOrders({
-    onTrade: (live) => {
-      setItems((items) => mergeLive(items, live, status));
-      setFloating(floatingOf(live));
+    onTrade: (next) => {
+      setItems((items) => mergeLive(items, next, status));
+      setFloating(floatingOf(next));
+      setLive(next);
     },
     onClosed: (closed) => {
       if (status !== ORDER_STATUS.closed) setItems((items) => removeOrder(items, closed.Id));
@@ -66,6 +71,23 @@ export function OrdersView() {
     (next: Order) => setItems((items) => items.map((o) => (o.Id === next.Id ? { ...o, ...next } : o))),
     [setItems],
   );
+  const onPartial = useCallback(
+    (position: Order, part: Order) => {
+      setItems((items) => items.map((o) => (o.Id === position.Id ? afterPartialClose(o, part) : o)));
+      setFloating(null);
+      reloadAccount();
+    },
+    [setItems, reloadAccount],
+  );
+  const onClosedAll = useCallback(
+    (ids: number[]) => {
+      if (ids.length === 0) return;
+      setItems((items) => items.filter((o) => !ids.includes(o.Id)));
+      setFloating(null);
+      reloadAccount();
+    },
+    [setItems, reloadAccount],
+  );
   const onPullRefresh = useCallback(() => {
     reloadAccount();
     return refresh();
@@ -82,6 +104,13 @@ export function OrdersView() {
     <>
       <OrderTabs status={status} />
       <OrderSummary figures={figures} realised={realised} />
+      {status === ORDER_STATUS.holding && list.items.length > 0 && (
+        <Toolbar>
+          <ToolButton type="button" onClick={() => setCloseAllOpen(true)} data-testid="close-all-open">
+            {t('closeAll.open')}
+          </ToolButton>
+        </Toolbar>
+      )}
       <ListBox role="tabpanel" aria-label={t(`tab.${tabKey(status)}`)} data-testid={`list-${tabKey(status)}`}>
         <PagedList<Order>
           controller={controller}
@@ -96,6 +125,13 @@ export function OrdersView() {
         onClose={() => setDetailId(null)}
         onRemoved={onRemoved}
         onUpdated={onUpdated}
+        onPartial={onPartial}
+      />
+      <CloseAllSheet
+        open={closeAllOpen}
+        live={live}
+        onClose={() => setCloseAllOpen(false)}
+        onClosed={onClosedAll}
       />
     </>
   );
@@ -107,4 +143,21 @@ function tabKey(status: number): 'holding' | 'pending' | 'history' {
 
 const ListBox = styled.div`
   border-block-start: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+`;
+
+const ToolButton = styled.button`
+  min-block-size: ${({ theme }) => theme.touch}px;
+  padding-inline: ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.color.danger};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: transparent;
+  color: ${({ theme }) => theme.color.danger};
+  font: 600 14px / 1.2 ${({ theme }) => theme.font.body};
+  cursor: pointer;
 `;

@@ -1,12 +1,25 @@
 /**
  * The order screen's rules, free of React: which tab a `type` means, merging the live FOREX_TRADE views into the
- * loaded list in place, removing a closed order, and checking a TP/SL edit with the order ticket's rules.
+ * loaded list in place, removing a closed order, checking a TP/SL edit with the order ticket's rules, the lots of a
+ * (partial) close with the server's rules, and what a close-all would close.
  */
 import { SLTP_BALANCE_THRESHOLD } from '@meridian/shared';
-import { BUY, SELL, TRADE_INPUT_LIMITS, checkStops, parseDecimalInput } from '@meridian/shared/pure';
-import type { DecimalInputOptions, Language, Side } from '@meridian/shared/pure';
+import {
+  BUY,
+  SELL,
+  TRADE_INPUT_LIMITS,
+  checkPartialClose,
+  checkStops,
+  formatMicros,
+  lotsMinus,
+  microsToCents,
+  parseDecimalInput,
+  shareOf,
+  toMicros,
+} from '@meridian/shared/pure';
+import type { CloseAllScope, DecimalInputOptions, Language, Side } from '@meridian/shared/pure';
 import { ORDER_STATUS } from '../api/orders-api';
-import type { Order, OrderStatus } from '../api/orders-api';
+import type { LotTerms, Order, OrderStatus } from '../api/orders-api';
 
 /** The tab of `/order?type=`: 1, 0 or 3; anything else is holding. */
 export function statusFromParam(value: string | null): OrderStatus {
@@ -107,4 +120,160 @@ export function checkStopsEdit(
   if (result === 'tpWrongSide')
     return { kind: 'error', key: side === BUY ? 'stops.tpAbove' : 'stops.tpBelow' };
   return { kind: 'ok', takeProfit: tp, stopLoss: sl };
+}
+
+// ---- closing a position: all of it or a part (docs/rules.md#partial-close) ----
+
+/** Decimals of a lot step ("0.01" -> 2); 10 (the server's bound) while the step is not known. */
+const stepDecimals = (step: string | undefined): number =>
+  step === undefined ? TRADE_INPUT_LIMITS.priceScale : (step.split('.')[1] ?? '').length;
+
+/** What the lots field of the close sheet takes: the step's decimals, up to the server's bound, more than 0. */
+export const closeLotsOptions = (terms: LotTerms | null): Omit<DecimalInputOptions, 'language'> => ({
+  decimals: stepDecimals(terms?.step),
+  max: TRADE_INPUT_LIMITS.maxLots,
+});
+
+/** The position's lots as plain text, the field's starting value ("0.5", never "5e-1"). */
+export const lotsText = (o: Pick<Order, 'Quantity'>): string => {
+  const t = String(o.Quantity);
+  return /e/i.test(t) ? o.Quantity.toFixed(10).replace(/\.?0+$/, '') : t;
+};
+
+export type CloseLotsCheck =
+  /** The text is not a number the field takes: the field says why itself. */
+  | { kind: 'text' }
+  | { kind: 'whole' }
+  | { kind: 'part'; lots: string }
+  | { kind: 'error'; key: string; params: Record<string, string> };
+
+/**
+ * The lots typed in the close sheet against the position and its instrument's lot terms: the whole position (the
+ * ordinary close), a part the server takes, or the rule it breaks with its message key. Without the terms (the trade
+ * list did not load) a part below the whole is let through and the server judges it.
+ */
+export function checkCloseLots(
+  text: string,
+  order: Pick<Order, 'Quantity'>,
+  terms: LotTerms | null,
+  language?: Language,
+): CloseLotsCheck {
+  const r = parseDecimalInput(text, { ...closeLotsOptions(terms), language });
+  if (!r.ok) return { kind: 'text' };
+  const whole = lotsText(order);
+  const check = checkPartialClose(r.value, whole, terms?.step ?? '0', terms?.minLots ?? '0');
+  switch (check) {
+    case 'whole':
+      return { kind: 'whole' };
+    case 'partial':
+      return { kind: 'part', lots: r.value };
+    case 'notLess':
+      return { kind: 'error', key: 'closeSheet.tooMany', params: { lots: whole } };
+    case 'belowMinimum':
+      return { kind: 'error', key: 'closeSheet.belowMin', params: { min: terms?.minLots ?? '' } };
+    case 'offStep':
+      return { kind: 'error', key: 'closeSheet.offStep', params: { step: terms?.step ?? '' } };
+    case 'remainderBelowMinimum':
+      return {
+        kind: 'error',
+        key: 'closeSheet.remainder',
+        params: { min: terms?.minLots ?? '', left: lotsMinus(whole, r.value) },
+      };
+    default:
+      return { kind: 'text' };
+  }
+}
+
+/**
+ * The P/L closing `lots` of this position would realise at the live price: its share of the live P/L (P/L is linear
+ * in lots at one price), exact, as 6-decimal text; null when it cannot be said.
+ */
+export function estimateClose(order: Pick<Order, 'Quantity' | 'FactProfits'>, lots: string): string | null {
+  try {
+    return formatMicros(shareOf(toMicros(order.FactProfits), lots, lotsText(order)));
+  } catch {
+    return null;
+  }
+}
+
+/** A close-all choice: everything, the losing ones, or one instrument (its feed code). */
+export type CloseAllChoice = { scope: CloseAllScope; symbol?: string; showCode?: string };
+
+/** Losing as the ledger would book it (a loss under half a cent is none), the server's rule. */
+export const isLosing = (o: Pick<Order, 'FactProfits'>): boolean => {
+  try {
+    return microsToCents(toMicros(o.FactProfits)) < 0;
+  } catch {
+    return false;
+  }
+};
+
+/** The holding positions a close-all choice would close, in the list's order. */
+export function closeAllTargets(positions: readonly Order[], choice: CloseAllChoice): Order[] {
+  return positions.filter(
+    (o) =>
+      o.Status === ORDER_STATUS.holding &&
+      (choice.scope === 'all' ||
+        (choice.scope === 'losing' && isLosing(o)) ||
+        (choice.scope === 'symbol' && o.ForexTradeLists.Code === choice.symbol)),
+  );
+}
+
+/** The estimated total P/L of these positions (the sum of what each would book, in cents), as 6-decimal text. */
+export function totalBooked(positions: readonly Pick<Order, 'FactProfits'>[]): string {
+  let cents = 0;
+  for (const o of positions) {
+    try {
+      cents += microsToCents(toMicros(o.FactProfits));
+    } catch {
+      // a figure that is not a number adds nothing
+    }
+  }
+  return formatMicros(cents * 10_000);
+}
+
+/** The instruments among these positions, each once (feed code and display code), in the list's order. */
+export function instrumentsOf(
+  positions: readonly Order[],
+): { code: string; showCode: string; count: number }[] {
+  const out = new Map<string, { code: string; showCode: string; count: number }>();
+  for (const o of positions) {
+    const k = o.ForexTradeLists.Code;
+    const e = out.get(k);
+    if (e) e.count++;
+    else out.set(k, { code: k, showCode: o.ForexTradeLists.ShowCode, count: 1 });
+  }
+  return [...out.values()];
+}
+
+/** The loaded positions with the live P/L and price of the latest FOREX_TRADE where it has them. */
+export function withLive(positions: readonly Order[], live: readonly Order[] | null): Order[] {
+  if (!live) return [...positions];
+  const byId = new Map(live.map((o) => [o.Id, o]));
+  return positions.map((o) => {
+    const l = byId.get(o.Id);
+    return l ? { ...o, ...l } : o;
+  });
+}
+
+/**
+ * A position after a part of it closed (until the next FOREX_TRADE brings the server's figures): its lots, margin,
+ * fee and live P/L less the part's, exactly (the part's margin and fee are its shares of the position's).
+ */
+export function afterPartialClose(position: Order, part: Order): Order {
+  const minus = (a: string, b: string): string => {
+    try {
+      return formatMicros(toMicros(a) - toMicros(b));
+    } catch {
+      return a;
+    }
+  };
+  const livePart = estimateClose(position, lotsText(part));
+  return {
+    ...position,
+    Quantity: Number(lotsMinus(lotsText(position), lotsText(part))),
+    CautionMoney: minus(position.CautionMoney, part.CautionMoney),
+    TradeFee: minus(position.TradeFee, part.TradeFee),
+    FactProfits: livePart === null ? position.FactProfits : minus(position.FactProfits, livePart),
+  };
 }
