@@ -125,6 +125,8 @@ export type RateLimits = {
   chatVisitorPerIp: [number, number];
   chatVisitorConversationsPerIp: [number, number];
   feedbackGuestPerIp: [number, number];
+  /** Saves of one trader's favourites (each replaces the whole list). */
+  favouritesPerUser: [number, number];
 };
 
 const MIN = 60_000;
@@ -143,6 +145,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatVisitorPerIp: [60, MIN],
   chatVisitorConversationsPerIp: [20, 60 * MIN],
   feedbackGuestPerIp: [20, 60 * MIN],
+  favouritesPerUser: [60, MIN],
 };
 
 /** Every limit's count multiplied by `scale` (at least 1), windows unchanged. */
