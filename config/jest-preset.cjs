@@ -23,7 +23,7 @@ function preset({ env = 'node', rootDir }) {
     testEnvironment: env,
     transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
     // ESM-only dependencies that must be transformed for Jest's CommonJS runtime.
-    transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(nanoid)/)'],
+    transformIgnorePatterns: ['/node_modules/(?!.pnpm)(?!(nanoid|trading-signals)/)'],
     moduleNameMapper: {
       '\\.(css|svg|png)$': path.join(__dirname, 'jest-file-stub.cjs'),
       // `@meridian/shared/ops` takes the store and client from the package by name, from inside the package itself.

@@ -208,6 +208,9 @@ function createConfig(o) {
           test: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/,
           use: path.join(__dirname, 'loaders/pure-react-calls.cjs'),
         },
+        // trading-signals (the chart's indicators) re-exports ~150 indicators from one index and says nothing about side
+        // effects; its modules only declare classes, so only the indicators the chart imports are kept.
+        { test: /[\\/]node_modules[\\/]trading-signals[\\/]/, sideEffects: false },
       ],
     },
     performance: { hints: false },

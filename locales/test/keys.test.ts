@@ -30,6 +30,11 @@ const SAME_AS_ENGLISH_OK = new Set([
   '{{m}} min',
   '{{h}} h {{m}} min',
   '{{d}} d {{h}} h',
+  // Trading abbreviations every platform shows as they are (MetaTrader, cTrader, TradingView in any language).
+  'SL',
+  'TP',
+  'RSI (14)',
+  'MACD (12, 26, 9)',
 ]);
 /** `ns:key` that may stay identical to English in one language, because that language really uses the word. */
 const SAME_AS_ENGLISH_OK_IN: Partial<Record<Lang, readonly string[]>> = {

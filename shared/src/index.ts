@@ -63,7 +63,7 @@ export {
   spinnerVisibleAtom,
   spinnerAtom,
 } from './state/ui';
-export { STORAGE_KEYS, readStorage, writeStorage } from './state/storage';
+export { STORAGE_KEYS, readJson, readStorage, writeStorage } from './state/storage';
 
 // Navigation (the host's router, without sharing the router); the path table itself is in ./pure
 export {

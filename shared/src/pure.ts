@@ -186,6 +186,9 @@ export type {
   OpsFundsDecided,
   OpsPayChannel,
   OpsDrawCurrency,
+  Statement,
+  StatementMovement,
+  StatementTrade,
 } from './contract/funds';
 export {
   currencyDecimals,

@@ -127,6 +127,8 @@ export type RateLimits = {
   feedbackGuestPerIp: [number, number];
   /** Saves of one trader's favourites (each replaces the whole list). */
   favouritesPerUser: [number, number];
+  /** Account statements of one trader (each reads a period of the ledger). */
+  statementPerUser: [number, number];
 };
 
 const MIN = 60_000;
@@ -146,6 +148,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatVisitorConversationsPerIp: [20, 60 * MIN],
   feedbackGuestPerIp: [20, 60 * MIN],
   favouritesPerUser: [60, MIN],
+  statementPerUser: [30, 10 * MIN],
 };
 
 /** Every limit's count multiplied by `scale` (at least 1), windows unchanged. */

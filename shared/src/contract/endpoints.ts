@@ -41,6 +41,7 @@ import type {
   OpsPayChannel,
   OpsWithdrawalPage,
   PayWay,
+  Statement,
   WithdrawPlaced,
   WithdrawRecordPage,
 } from './funds';
@@ -128,6 +129,7 @@ export type Endpoints = {
   'GET /v1/api/main/wallet/getBalance': Balance;
   'GET /v1/api/main/account/forexDetail': AccountFigures;
   'GET /v1/api/main/accountLog/forexChange': LedgerPage;
+  'GET /api/statement': Statement;
   'GET /api/quickCharge/info': DepositNetwork[];
   'GET /api/quickCharge/wire_list': PayWay[];
   'GET /api/quickCharge/submit': DepositSubmitted;
@@ -245,6 +247,7 @@ export const ENDPOINTS = [
   'GET /v1/api/main/wallet/getBalance',
   'GET /v1/api/main/account/forexDetail',
   'GET /v1/api/main/accountLog/forexChange',
+  'GET /api/statement',
   'GET /api/quickCharge/info',
   'GET /api/quickCharge/wire_list',
   'GET /api/quickCharge/submit',

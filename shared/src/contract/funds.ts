@@ -289,3 +289,62 @@ export type OpsPayChannel = {
 };
 
 export type OpsDrawCurrency = DrawSymbol & { type: DrawType; enabled: boolean };
+
+// ---- account statement (docs/calls.md#get-apistatement) ----
+
+/** One movement of the trader's money in a statement: every ledger row but the margin moved to and from the lock. */
+export type StatementMovement = {
+  id: number;
+  /** UTC `YYYY-MM-DD HH:mm:ss`. */
+  time: string;
+  type: LedgerType;
+  /** The movement in the caller's language ("Fee of order 414"). */
+  text: string;
+  /** Signed USD, 2 decimals. */
+  amount: string;
+  /** Balance plus margin held, after it (USD, 2 decimals). */
+  cash_after: string;
+  /** The order it belongs to, when it belongs to one. */
+  order_id: number | null;
+};
+
+/** A trade opened or closed in the period (a partial close is its own closed order, linked by `from_order`). */
+export type StatementTrade = {
+  id: number;
+  code: string;
+  /** 1 buy, 2 sell. */
+  side: 1 | 2;
+  lots: string;
+  opened_at: string;
+  open_price: string;
+  /** '' while it is still open. */
+  closed_at: string;
+  close_price: string;
+  /** Fee in USD (2 decimals), booked when it opened. */
+  fee: string;
+  /** Realised P/L in USD (2 decimals), booked when it closed; '0.00' while open. */
+  profit: string;
+  close_reason: string | null;
+};
+
+/** GET /api/statement: the trader's account over a period of UTC days, every figure equal to the ledger's cents. */
+export type Statement = {
+  from: string;
+  to: string;
+  uid: string;
+  generated_at: string;
+  /** Balance plus margin held at the start of `from` and the end of `to` (USD, 2 decimals). */
+  opening_balance: string;
+  closing_balance: string;
+  /** Sums of the period's movements by kind (signed USD, 2 decimals): opening + all = closing. */
+  totals: {
+    deposits: string;
+    withdrawals: string;
+    fees: string;
+    realised_pl: string;
+    written_off: string;
+    other: string;
+  };
+  movements: StatementMovement[];
+  trades: StatementTrade[];
+};

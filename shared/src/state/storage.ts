@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
    * the account at login, then removed.
    */
   favourites: 'meridian.favourites',
+  /** The chart's indicators chosen on this device: JSON array of ids (`ma`, `ema`, `bb`, `rsi`, `macd`). */
+  chartIndicators: 'meridian.chart.indicators',
 } as const;
 
 export function readStorage(key: string): string | null {

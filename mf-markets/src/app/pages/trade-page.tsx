@@ -25,6 +25,7 @@ import type { Period } from '@meridian/shared';
 import { CandleChart, CHART_HEIGHT } from '../../features/chart/components/candle-chart';
 import { FavouriteStar } from '../../features/favourites/components/favourite-star';
 import { PeriodBar } from '../../features/chart/components/period-bar';
+import { ChartTools } from '../../features/chart/components/chart-tools';
 import { InstrumentHeader } from '../../features/instrument/components/instrument-header';
 import { InstrumentPicker } from '../../features/instrument/components/instrument-picker';
 import { OrderTicket } from '../../features/ticket/components/order-ticket';
@@ -45,6 +46,9 @@ export default function TradePage() {
   const setCurrent = useSetAtom(setCurrentInstrumentAtom);
   const [period, setPeriod] = useState<Period>('1M');
   const [picking, setPicking] = useState(false);
+  const [full, setFull] = useState(false);
+  const enterFull = useCallback(() => setFull(true), []);
+  const exitFull = useCallback(() => setFull(false), []);
 
   const instruments = list.status === 'ready' ? list.data : [];
   const instrument =
@@ -89,8 +93,14 @@ export default function TradePage() {
     body = (
       <>
         <LiveHeader instrument={instrument} lang={lang} onPick={openPicker} />
-        <PeriodBar value={period} onChange={setPeriod} />
+        <PeriodBar value={period} onChange={setPeriod}>
+          <ChartTools onFull={enterFull} />
+        </PeriodBar>
         <CandleChart
+          full={full}
+          onExitFull={exitFull}
+          // Only in full screen: a new element each render would redraw the memoised chart.
+          fullToolbar={full ? <PeriodBar value={period} onChange={setPeriod} /> : undefined}
           instrumentId={instrument.Id}
           code={instrument.Code}
           period={period}

@@ -36,6 +36,41 @@ export async function ledgerPage(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
+/** Balance plus margin held just before `at` (cents): each account's last row before it, 0 when none. */
+export async function cashBefore(db: DB, userId: number, at: number): Promise<number> {
+  const last = (account: string) =>
+    db
+      .selectFrom('ledger')
+      .select('balance_after')
+      .where('user_id', '=', userId)
+      .where('account', '=', account)
+      .where('created_at', '<', at)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  const [balance, lock] = await Promise.all([last('balance'), last('lock_balance')]);
+  return Number(balance?.balance_after ?? 0) + Number(lock?.balance_after ?? 0);
+}
+
+/** A user's ledger rows in [from, to), oldest first, at most `limit` + 1 (so the caller knows there were more). */
+export function ledgerBetween(
+  db: DB,
+  userId: number,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<Ledger[]> {
+  return db
+    .selectFrom('ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .orderBy('id', 'asc')
+    .limit(limit + 1)
+    .execute();
+}
+
 // ---- deposits, withdrawals and the wallet (migration 0005_funds) ----
 
 type Q = Kysely<Database> | Transaction<Database>;

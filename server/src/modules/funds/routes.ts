@@ -4,6 +4,7 @@
  *   GET /v1/api/main/wallet/getBalance       -> Balance { balance, lock_balance }
  *   GET /v1/api/main/account/forexDetail     -> AccountFigures (equity, margins, floating P/L, stop-out level, ...)
  *   GET /v1/api/main/accountLog/forexChange  page, limit?  -> LedgerPage { list, total }
+ *   GET /api/statement                       from, to (UTC days) -> Statement (demo and real)
  *
  * The cashier (real users only; demo 1009, frozen 1304 on anything that moves money or binds a method):
  *
@@ -29,6 +30,7 @@ import { ERROR_CODES } from '@meridian/shared/pure';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
+import { enforceLimit } from '../../lib/limits';
 import { refuseFrozen } from '../accounts';
 import { claimRefusal, claimUpload, releaseUpload } from '../uploads';
 import type { Funds } from './index';
@@ -52,6 +54,8 @@ import {
   idBody,
   ledgerPageSchema,
   pageQuery,
+  statementQuery,
+  statementSchema,
   payWaysSchema,
   wireDepositQuery,
   withdrawPlacedSchema,
@@ -82,6 +86,15 @@ export const fundsRoutes: FastifyPluginAsync<{ ctx: AppContext; funds: Funds }> 
     async (req) => {
       const q = parseInput(pageQuery, req.query);
       return ok(await funds.ledger(userOf(req).id, req.lang, q.page, q.limit));
+    },
+  );
+
+  app.get(
+    '/api/statement',
+    { preHandler, schema: { response: okResponse(statementSchema) } },
+    async (req) => {
+      await enforceLimit(ctx, 'statementPerUser', String(userOf(req).id));
+      return ok(await funds.statement(userOf(req).id, req.lang, parseInput(statementQuery, req.query)));
     },
   );
 

@@ -17,6 +17,7 @@ import type {
   OpsPayChannel,
   OpsWithdrawalPage,
   PayWay,
+  Statement,
   WithdrawPlaced,
   WithdrawRecordPage,
 } from '@meridian/shared/pure';
@@ -44,6 +45,55 @@ export const accountFiguresSchema = contract<AccountFigures>()(
     floating_profit: micros,
     stop_out_level: percent,
     positions: z.number().int().min(0),
+  }),
+);
+
+/** GET /api/statement: two UTC days, `YYYY-MM-DD` (checked as real days, in order, by the statement). */
+export const statementQuery = z.strictObject({ from: str(10), to: str(10) });
+
+const ledgerType = z.literal(Object.values(LEDGER_TYPE));
+export const statementSchema = contract<Statement>()(
+  z.strictObject({
+    from: z.string(),
+    to: z.string(),
+    uid: z.string(),
+    generated_at: time,
+    opening_balance: cents,
+    closing_balance: cents,
+    totals: z.strictObject({
+      deposits: cents,
+      withdrawals: cents,
+      fees: cents,
+      realised_pl: cents,
+      written_off: cents,
+      other: cents,
+    }),
+    movements: z.array(
+      z.strictObject({
+        id: z.number().int(),
+        time,
+        type: ledgerType,
+        text: z.string(),
+        amount: cents,
+        cash_after: cents,
+        order_id: z.number().int().nullable(),
+      }),
+    ),
+    trades: z.array(
+      z.strictObject({
+        id: z.number().int(),
+        code: z.string(),
+        side: z.literal([1, 2]),
+        lots: z.string(),
+        opened_at: time,
+        open_price: z.string(),
+        closed_at: time,
+        close_price: z.string(),
+        fee: cents,
+        profit: cents,
+        close_reason: z.string().nullable(),
+      }),
+    ),
   }),
 );
 

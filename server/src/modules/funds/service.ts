@@ -3,7 +3,14 @@
  * live prices and the ledger in the caller's language; deposits, withdrawals and the wallet are its cashier.
  */
 import { formatMicros, LEDGER_TYPE, marginLevelPercent, STOP_OUT_LEVEL_PERCENT } from '@meridian/shared/pure';
-import type { AccountFigures, Balance, Language, LedgerPage, LedgerType } from '@meridian/shared/pure';
+import type {
+  AccountFigures,
+  Balance,
+  Language,
+  LedgerPage,
+  LedgerType,
+  Statement,
+} from '@meridian/shared/pure';
 import type { I18n } from '../../lib/i18n';
 import { formatCents } from '../../lib/money';
 import { fmtTime } from '../../lib/time';
@@ -11,8 +18,13 @@ import { findUserById } from '../accounts';
 import { Cashier } from './cashier';
 import type { CashierDeps } from './cashier';
 import * as repo from './repository';
+import { accountStatement } from './statement';
+import type { AccountReads } from '../trading';
 
-export type FundsDeps = CashierDeps;
+export type FundsDeps = CashierDeps & {
+  /** What the statement reads of trading, besides the snapshot the cashier reads. */
+  accounts: Pick<AccountReads, 'snapshot' | 'ordersBetween'>;
+};
 
 /** Ledger `Type` of a kind of movement; any other kind is `other` and shows its memo. */
 const typeOf = (kind: string): LedgerType =>
@@ -66,6 +78,17 @@ export class Funds {
       stop_out_level: STOP_OUT_LEVEL_PERCENT.toFixed(2),
       positions: f.holding.length,
     };
+  }
+
+  /** GET /api/statement: the account over a period of UTC days, from the ledger (./statement.ts). */
+  statement(userId: number, lang: Language, period: { from: string; to: string }): Promise<Statement> {
+    const { db, i18n, now, accounts } = this.deps;
+    return accountStatement(
+      { db, i18n, now, accounts, ledgerText: (l, row) => ledgerText(i18n.t, l, row) },
+      userId,
+      lang,
+      period,
+    );
   }
 
   /** GET /v1/api/main/accountLog/forexChange: the balance account's ledger, newest first. */

@@ -62,6 +62,11 @@ export class AccountReads {
     return repo.latestOpenOrders(this.deps.db, userId, limit);
   }
 
+  /** The user's orders opened or closed in [from, to) (an account statement), at most `limit` + 1. */
+  ordersBetween(userId: number, from: number, to: number, limit: number): Promise<Order[]> {
+    return repo.ordersBetween(this.deps.db, userId, from, to, limit);
+  }
+
   /** Orders placed by traders since `at` (the ops dashboard's "orders today"). */
   placedSince(at: number): Promise<number> {
     return repo.countPlacedSince(this.deps.db, at);

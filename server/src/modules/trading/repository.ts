@@ -92,6 +92,31 @@ export async function sumRealisedCents(db: Q, userId: number): Promise<number> {
 }
 
 /** Every open order (pending and holding), for the engine's index. */
+/** A user's orders opened or closed in [from, to), oldest first, at most `limit` + 1. */
+export function ordersBetween(
+  db: Q,
+  userId: number,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<Order[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('opened_at', '>=', from), eb('opened_at', '<', to)]),
+        eb.and([eb('closed_at', '>=', from), eb('closed_at', '<', to)]),
+      ]),
+    )
+    .where('opened_at', 'is not', null)
+    .orderBy('opened_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit + 1)
+    .execute();
+}
+
 export function openOrders(db: Q): Promise<Order[]> {
   return db
     .selectFrom('orders')

@@ -85,6 +85,8 @@ function show() {
     <ThemeProvider theme={createTheme()}>
       <ApexCandles
         code="EURUSD"
+        forexId={1}
+        indicators={[]}
         period="1M"
         candles={[candle(0), candle(MIN), candle(2 * MIN)]}
         precision={2}

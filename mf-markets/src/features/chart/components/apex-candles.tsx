@@ -26,10 +26,17 @@ import { chartLocales, formatChartTime } from '../state/chart-locale';
 import { LiveChart } from '../state/live-chart';
 import type { LiveView } from '../state/live-chart';
 import { readScale } from '../state/scale';
+import { FrameStore } from '../state/chart-frame';
+import type { IndicatorId } from '../state/indicators';
+import { IndicatorOverlay, OscillatorPanes, PositionLayer } from './chart-layers';
 import type { ChartScale } from '../state/scale';
 
 export type ApexCandlesProps = {
   code: string;
+  /** The instrument's id: the trader's orders on it are drawn as levels. */
+  forexId: number;
+  /** The indicators on (over the candles, or in panes under them). */
+  indicators: readonly IndicatorId[];
   period: Period;
   candles: readonly Candle[];
   precision: number;
@@ -52,6 +59,8 @@ type Overlay = {
 
 export default function ApexCandles({
   code,
+  forexId,
+  indicators,
   period,
   candles,
   precision,
@@ -66,6 +75,8 @@ export default function ApexCandles({
   const overlay = useRef<Overlay>({ body: null, wick: null, bid: null, ask: null });
   // The scale apexcharts last drew with (null: unknown, ticks then redraw the chart).
   const drawn = useRef<ChartScale | null>(null);
+  // What the layers (indicators, levels, panes) draw on: set after each drawing of the history, never on a tick.
+  const frames = useMemo(() => new FrameStore(candles), [candles]);
   const fmt = useRef((v: number) => formatPrice(v, precision, lang));
   fmt.current = (v: number) => formatPrice(v, precision, lang);
 
@@ -154,6 +165,7 @@ export default function ApexCandles({
       const list = controller.buffer;
       const scale = readScale(c, el, list);
       drawn.current = scale;
+      frames.set({ scale, candles: [...list] });
       el.setAttribute('data-drawn', period);
       // How ticks are drawn now: over the history, or (the scale could not be read) by redrawing it.
       el.setAttribute('data-live', scale ? 'overlay' : 'redraw');
@@ -177,38 +189,43 @@ export default function ApexCandles({
     };
     // The chart is keyed on code and period; candles are its first drawing. Quote fallbacks matter only at mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [code, period, candles, theme]);
+  }, [code, period, candles, theme, frames]);
 
   return (
-    <Box ref={box}>
-      <Chart
-        type="candlestick"
-        series={initialSeries}
-        options={options}
-        height={height}
-        chartRef={chartRef}
-      />
-      <Live aria-hidden="true" focusable="false">
-        <line ref={(el) => void (overlay.current.wick = el)} visibility="hidden" strokeWidth={1} />
-        <rect
-          ref={(el) => void (overlay.current.body = el)}
-          visibility="hidden"
-          data-testid="chart-live-candle"
+    <>
+      <Box ref={box}>
+        <Chart
+          type="candlestick"
+          series={initialSeries}
+          options={options}
+          height={height}
+          chartRef={chartRef}
         />
-        {(['bid', 'ask'] as const).map((side) => (
-          <g
-            key={side}
-            ref={(el) => void (overlay.current[side] = el)}
+        <Live aria-hidden="true" focusable="false">
+          <line ref={(el) => void (overlay.current.wick = el)} visibility="hidden" strokeWidth={1} />
+          <rect
+            ref={(el) => void (overlay.current.body = el)}
             visibility="hidden"
-            data-testid={`chart-${side}`}
-          >
-            <line x1={0} strokeDasharray="3" stroke={side === 'bid' ? theme.color.down : theme.color.up} />
-            <rect height={14} rx={2} fill={side === 'bid' ? theme.color.down : theme.color.up} />
-            <text fill="#fff" fontSize={10} dominantBaseline="central" />
-          </g>
-        ))}
-      </Live>
-    </Box>
+            data-testid="chart-live-candle"
+          />
+          {(['bid', 'ask'] as const).map((side) => (
+            <g
+              key={side}
+              ref={(el) => void (overlay.current[side] = el)}
+              visibility="hidden"
+              data-testid={`chart-${side}`}
+            >
+              <line x1={0} strokeDasharray="3" stroke={side === 'bid' ? theme.color.down : theme.color.up} />
+              <rect height={14} rx={2} fill={side === 'bid' ? theme.color.down : theme.color.up} />
+              <text fill="#fff" fontSize={10} dominantBaseline="central" />
+            </g>
+          ))}
+          <IndicatorOverlay store={frames} indicators={indicators} />
+          <PositionLayer store={frames} forexId={forexId} precision={precision} lang={lang} />
+        </Live>
+      </Box>
+      <OscillatorPanes store={frames} indicators={indicators} lang={lang} />
+    </>
   );
 }
 

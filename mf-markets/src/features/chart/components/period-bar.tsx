@@ -1,5 +1,6 @@
 /** The period bar (docs/rules.md): 1M, 5M, 15M, 30M, 1H, 1D. */
 import { memo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PERIODS } from '@meridian/shared';
@@ -11,9 +12,12 @@ export const PERIOD_KEYS = Object.keys(PERIODS) as Period[];
 export const PeriodBar = memo(function PeriodBar({
   value,
   onChange,
+  children,
 }: {
   value: Period;
   onChange: (p: Period) => void;
+  /** Tools after the periods (the chart's indicators and full screen). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation(NS);
   return (
@@ -31,6 +35,7 @@ export const PeriodBar = memo(function PeriodBar({
           {p}
         </Item>
       ))}
+      {children}
     </Bar>
   );
 });
@@ -38,6 +43,8 @@ export const PeriodBar = memo(function PeriodBar({
 const Bar = styled.div`
   display: grid;
   grid-template-columns: repeat(6, 1fr);
+  grid-auto-columns: auto;
+  grid-auto-flow: column;
   padding: 0 ${({ theme }) => theme.space(2)};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
 `;
