@@ -74,6 +74,9 @@ export const MATRIX: Record<string, Row> = {
   },
   'GET /api/user_real/center': { access: 'real' },
   'POST /api/user_real/real_name': { access: 'real' },
+  // favourites
+  'GET /api/favourite/list': { access: 'trader' },
+  'POST /api/favourite/save': { access: 'trader' },
   // markets
   'GET /v1/api/forex/trade_list': { access: 'public' },
   'GET /v1/api/forex/getCategories': { access: 'public' },

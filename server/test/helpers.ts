@@ -63,6 +63,7 @@ export const HIGH_LIMITS: RateLimits = {
   chatVisitorPerIp: [10_000, 60_000],
   chatVisitorConversationsPerIp: [10_000, 60_000],
   feedbackGuestPerIp: [10_000, 60_000],
+  favouritesPerUser: [10_000, 60_000],
   statementPerUser: [10_000, 60_000],
 };
 

@@ -239,6 +239,8 @@ export { QUOTE_MAX_AGE_MS, quoteIsFresh } from './contract/markets';
 export type { TradeListItem, Category, Candle } from './contract/markets';
 export type { Health, HealthState, RedisState, FeedState } from './contract/health';
 export type { RankingItem, RankingPage } from './contract/social';
+export { FAVOURITES_MAX } from './contract/favourites';
+export type { FavouriteList } from './contract/favourites';
 export {
   OPS_ROLES,
   OPS_IDLE_TIMEOUT_MS,

@@ -12,6 +12,7 @@ import {
   muteLazyKitWarnings,
   resetApp as kitResetApp,
 } from '@meridian/shared/testing';
+import { resetFavourites } from '../features/favourites/state/favourites';
 import { oneTapAtom } from '../features/ticket/state/one-tap';
 import { resetTradeList } from '../lib/instruments';
 import type { Instrument } from '../lib/instruments';
@@ -95,9 +96,10 @@ export function setFeeType(type: number): void {
   });
 }
 
-/** Fresh state for each test: the kit's reset, no cached trade list, fee type 1. */
+/** Fresh state for each test: the kit's reset, no favourites, no cached trade list, fee type 1. */
 export function resetApp(): void {
   kitResetApp();
+  resetFavourites();
   appStore.set(oneTapAtom, false);
   resetTradeList();
   setFeeType(1);

@@ -13,6 +13,7 @@ import { complianceRoutes } from '../modules/compliance/routes';
 import { complianceOpsRoutes } from '../modules/compliance/ops-routes';
 import { contentRoutes } from '../modules/content/routes';
 import { contentOpsRoutes } from '../modules/content/ops-routes';
+import { favouritesRoutes } from '../modules/favourites/routes';
 import { ledgerText } from '../modules/funds';
 import { fundsRoutes } from '../modules/funds/routes';
 import { fundsOpsRoutes } from '../modules/funds/ops-routes';
@@ -42,6 +43,10 @@ export function registerModules(
   void app.register(uploadsRoutes, { ctx });
   void app.register(complianceRoutes, { ctx });
   void app.register(marketsRoutes, { ctx, markets });
+  void app.register(favouritesRoutes, {
+    ctx,
+    isInstrument: (id: number) => markets.market.instrument(id) !== undefined,
+  });
   void app.register(tradingRoutes, { ctx, trading });
   void app.register(fundsRoutes, { ctx, funds });
   void app.register(socialRoutes, { social });

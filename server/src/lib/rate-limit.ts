@@ -125,6 +125,8 @@ export type RateLimits = {
   chatVisitorPerIp: [number, number];
   chatVisitorConversationsPerIp: [number, number];
   feedbackGuestPerIp: [number, number];
+  /** Saves of one trader's favourites (each replaces the whole list). */
+  favouritesPerUser: [number, number];
   /** Account statements of one trader (each reads a period of the ledger). */
   statementPerUser: [number, number];
   /** POST /v1/api/forex/close_all of one trader: each call may close hundreds of positions (docs/rules.md#close-all). */
@@ -147,6 +149,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatVisitorPerIp: [60, MIN],
   chatVisitorConversationsPerIp: [20, 60 * MIN],
   feedbackGuestPerIp: [20, 60 * MIN],
+  favouritesPerUser: [60, MIN],
   statementPerUser: [30, 10 * MIN],
   closeAllPerUser: [30, MIN],
 };

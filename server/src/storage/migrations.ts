@@ -651,6 +651,19 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('orders_parent_idx').on('orders').column('parent_id').execute();
       },
     },
+    // A trader's favourite instruments, in the trader's order (`position` from 0); one row per user and instrument.
+    '0010_favourites': {
+      async up(db: Any) {
+        await db.schema
+          .createTable('favourites')
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('forex_id', 'integer', (c) => c.notNull())
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('favourites_pk', ['user_id', 'forex_id'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -358,6 +358,7 @@ export type Database = {
   draw_currencies: DrawCurrenciesTable;
   draw_methods: DrawMethodsTable;
   withdrawals: WithdrawalsTable;
+  favourites: FavouritesTable;
 };
 
 /** Our receiving addresses (type 0 coin) and bank pay ways (type 1), set by finance ops (migration 0005). */
@@ -450,6 +451,15 @@ export type WithdrawalsTable = {
   lang: string;
   decided_by_ops: number | null;
   decided_at: number | null;
+  created_at: number;
+};
+
+/** A trader's favourite instrument (migration 0009): unique per user and instrument, listed by `position`. */
+export type FavouritesTable = {
+  user_id: number;
+  forex_id: number;
+  /** 0 for the first shown. */
+  position: number;
   created_at: number;
 };
 

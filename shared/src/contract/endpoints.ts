@@ -45,6 +45,7 @@ import type {
   WithdrawPlaced,
   WithdrawRecordPage,
 } from './funds';
+import type { FavouriteList } from './favourites';
 import type { Candle, Category, TradeListItem } from './markets';
 import type {
   OpsAccountView,
@@ -114,6 +115,9 @@ export type Endpoints = {
   'GET /v1/api/forex/getCategories': Category[];
   'GET /v1/api/forex/kline': Candle[];
   'GET /v1/api/forex/abbreviated_cache_kline': Candle[];
+  // favourites
+  'GET /api/favourite/list': FavouriteList;
+  'POST /api/favourite/save': FavouriteList;
   // trading
   'GET /v1/api/forex/submit': OrderView;
   'GET /v1/api/forex/close': OrderView;
@@ -233,6 +237,8 @@ export const ENDPOINTS = [
   'GET /v1/api/forex/getCategories',
   'GET /v1/api/forex/kline',
   'GET /v1/api/forex/abbreviated_cache_kline',
+  'GET /api/favourite/list',
+  'POST /api/favourite/save',
   'GET /v1/api/forex/submit',
   'GET /v1/api/forex/close',
   'POST /v1/api/forex/close_all',

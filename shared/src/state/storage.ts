@@ -10,6 +10,11 @@ export const STORAGE_KEYS = {
   ticketDeviation: 'meridian.ticket.deviation',
   /** One-tap trading on this device ('1'): a market order goes without the confirmation. Off unless set. */
   oneTap: 'meridian.ticket.oneTap',
+  /**
+   * A guest's favourite instruments on this device: JSON number[] (instrument ids, in the guest's order). Moved into
+   * the account at login, then removed.
+   */
+  favourites: 'meridian.favourites',
   /** The chart's indicators chosen on this device: JSON array of ids (`ma`, `ema`, `bb`, `rsi`, `macd`). */
   chartIndicators: 'meridian.chart.indicators',
 } as const;

@@ -1,13 +1,27 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, PageHeader } from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
+import { FavouriteStar } from '../../features/favourites/components/favourite-star';
+import { FavouritesReorder } from '../../features/favourites/components/favourites-reorder';
+import { useFavourites } from '../../features/favourites/hooks/use-favourites';
 import { HomeStyle } from '../../features/quotes/components/home-style';
 import { MarketHome } from '../../features/quotes/components/market-home';
+import type { HomeFavourites } from '../../features/quotes/components/market-home';
+import type { Instrument } from '../../lib/instruments';
 import { NS } from '../i18n';
 
-/** `/` (docs/routes.md): the quotes home, with the search icon (to /product) and the language switcher in the header. */
+const star = (i: Instrument) => <FavouriteStar instrument={i} />;
+const reorder = (list: readonly Instrument[]) => <FavouritesReorder instruments={list} />;
+
+/**
+ * `/` (docs/routes.md): the quotes home, with the search icon (to /product) and the language switcher in the header,
+ * and the trader's favourites (their chip, list and stars) from the favourites feature.
+ */
 export default function HomePage() {
   const { t } = useTranslation(NS);
+  const { ids, ready } = useFavourites();
+  const favourites = useMemo<HomeFavourites>(() => ({ ids, ready, star, reorder }), [ids, ready]);
   return (
     <HomeStyle as="section" data-testid="page-home">
       <PageHeader
@@ -44,7 +58,7 @@ export default function HomePage() {
           </div>
         }
       />
-      <MarketHome />
+      <MarketHome favourites={favourites} />
     </HomeStyle>
   );
 }

@@ -23,6 +23,7 @@ import {
 } from '@meridian/shared';
 import type { Period } from '@meridian/shared';
 import { CandleChart, CHART_HEIGHT } from '../../features/chart/components/candle-chart';
+import { FavouriteStar } from '../../features/favourites/components/favourite-star';
 import { PeriodBar } from '../../features/chart/components/period-bar';
 import { ChartTools } from '../../features/chart/components/chart-tools';
 import { InstrumentHeader } from '../../features/instrument/components/instrument-header';
@@ -139,12 +140,14 @@ const LiveHeader = memo(function LiveHeader({
   onPick: () => void;
 }) {
   const quote = useQuote(instrument.Code);
+  const star = useMemo(() => <FavouriteStar instrument={instrument} />, [instrument]);
   return (
     <InstrumentHeader
       instrument={instrument}
       live={liveQuote(instrument, quote)}
       lang={lang}
       onPick={onPick}
+      action={star}
     />
   );
 });

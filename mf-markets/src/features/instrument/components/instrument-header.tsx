@@ -1,4 +1,8 @@
-/** The instrument header of /trade: the name (opens the picker), price, change, high, low and market status. */
+/**
+ * The instrument header of /trade: the name (opens the picker), the page's `action` beside it (the favourite star),
+ * price, change, high, low and market status.
+ */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ChangeText } from '../../../components/change-text';
@@ -12,27 +16,33 @@ export function InstrumentHeader({
   live,
   lang,
   onPick,
+  action,
 }: {
   instrument: Instrument;
   live: LiveQuote;
   lang: string;
   onPick: () => void;
+  /** Shown beside the name, outside the picker's button. */
+  action?: ReactNode;
 }) {
   const { t } = useTranslation(NS);
   const open = live.marketStatus === 1;
   const p = instrument.PricePrecision;
   return (
     <Header data-testid="instrument-header" data-toast-anchor="">
-      <Pick type="button" onClick={onPick} aria-haspopup="dialog" data-testid="open-picker">
-        <InstrumentLogo logo={instrument.Logo} size={28} />
-        <span>
-          <strong data-testid="instrument-name">{instrument.ShowCode}</strong>
-          <small>{instrument.Code}</small>
-        </span>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
-      </Pick>
+      <Name>
+        <Pick type="button" onClick={onPick} aria-haspopup="dialog" data-testid="open-picker">
+          <InstrumentLogo logo={instrument.Logo} size={28} />
+          <span>
+            <strong data-testid="instrument-name">{instrument.ShowCode}</strong>
+            <small>{instrument.Code}</small>
+          </span>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </Pick>
+        {action}
+      </Name>
       <Quote>
         <Price $dir={direction(live.change)} data-testid="header-price">
           {formatPrice(live.price, p, lang)}
@@ -66,6 +76,12 @@ const Header = styled.div`
   grid-template-columns: 1fr auto;
   gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+`;
+
+const Name = styled.div`
+  display: flex;
+  align-items: center;
+  min-width: 0;
 `;
 
 const Pick = styled.button`

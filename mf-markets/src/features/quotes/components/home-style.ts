@@ -37,5 +37,7 @@ h2{margin:8px 16px 4px;font-size:12px;font-weight:500;color:var(--m)}
 .chg{font-size:13px;font-weight:600;color:var(--m);height:20px;line-height:20px}
 .px,.chg{contain:strict}.chg.u{color:var(--up)}.chg.d{color:var(--dn)}
 .closed{font-size:12px;color:var(--m)}
+.starred li{display:flex;align-items:center;border-bottom:1px solid var(--b)}.starred .row{flex:1;min-width:0;border-bottom:0;padding-inline-end:0}.head.starred{padding-inline-end:60px}
+.favbar{padding:8px 16px 0}
 @media (prefers-reduced-motion:reduce){.px.u,.px.d{background:none}}
 `;

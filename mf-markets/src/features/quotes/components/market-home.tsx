@@ -1,9 +1,16 @@
 /**
  * The quotes home (docs/routes.md `/`): category chips, the quotations strip, the market list with live DAY_MARKET
  * prices, and its four states (10 skeleton rows, error with retry, 'no data', the list). The list renders when the
- * instruments or the filter change, not on ticks: each row's prices are kept current by the quote board.
+ * instruments, the filter or the favourites change, not on ticks: each row's prices are kept current by the quote
+ * board.
+ *
+ * The trader's favourites come from the page (`favourites`, composed from the favourites feature): a star beside each
+ * row (a sibling of the row's button, never inside it, so the row stays one memoised button), a Favourites chip
+ * first among the chips, always shown, whose list is the favourites in the trader's order, with an empty state
+ * saying how to add one, and a reorder mode.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Empty,
@@ -22,16 +29,30 @@ import { NS } from '../../../lib/ns';
 import { useLanguage } from '../../../lib/use-language';
 import { fetchCategories } from '../api/categories';
 import { CategoryChips } from './category-chips';
+import type { HomeFilter } from './category-chips';
 import { MarketRow } from './market-row';
 import { QuotationsList } from './quotations-list';
 import { StaleBadge } from './stale-badge';
 
-export function MarketHome() {
+/** The trader's favourites as the home shows them. */
+export type HomeFavourites = {
+  /** Favourite instrument ids, in the trader's order. */
+  ids: readonly number[];
+  /** False while a signed-in trader's list is still being read (the Favourites list shows skeletons). */
+  ready: boolean;
+  /** The star beside an instrument's row. */
+  star: (instrument: Instrument) => ReactNode;
+  /** The favourites (in order) in reorder mode: move up / move down. */
+  reorder: (instruments: readonly Instrument[]) => ReactNode;
+};
+
+export function MarketHome({ favourites }: { favourites?: HomeFavourites }) {
   const { t } = useTranslation(NS);
   const lang = useLanguage();
   const list = useTradeList();
   const categories = useLoad(fetchCategories);
-  const [category, setCategory] = useState<number | null>(null);
+  const [category, setCategory] = useState<HomeFilter>(null);
+  const [reordering, setReordering] = useState(false);
   const setCurrent = useSetAtom(setCurrentInstrumentAtom);
   const navigate = useAppNavigate();
 
@@ -43,36 +64,84 @@ export function MarketHome() {
     [navigate, setCurrent],
   );
 
-  const visible = list.data?.filter((i) => category === null || i.CategoryId === category) ?? [];
+  const ids = favourites?.ids;
+  const favouriteList = useMemo(() => {
+    const byId = new Map(list.data?.map((i) => [i.Id, i]));
+    return (ids ?? []).flatMap((id) => byId.get(id) ?? []);
+  }, [ids, list.data]);
+  /** The favourites, when their chip is the one chosen. */
+  const fav = category === 'fav' ? favourites : undefined;
+  const visible = fav
+    ? favouriteList
+    : (list.data?.filter((i) => category === null || i.CategoryId === category) ?? []);
+  const choose = useCallback((next: HomeFilter) => {
+    setCategory(next);
+    setReordering(false);
+  }, []);
+
+  let rows: ReactNode;
+  if (fav && !fav.ready) {
+    rows = <SkeletonRows rows={3} />;
+  } else if (fav && visible.length === 0) {
+    rows = <Empty text={t('favourites.empty')} />;
+  } else if (visible.length === 0) {
+    rows = <Empty />;
+  } else if (fav && reordering) {
+    rows = fav.reorder(visible);
+  } else {
+    rows = (
+      <ul
+        data-testid="market-list"
+        aria-label={t('home.title')}
+        className={favourites ? 'starred' : undefined}
+      >
+        {visible.map((i) => (
+          <li key={i.Id}>
+            <MarketRow instrument={i} lang={lang} onOpen={open} />
+            {favourites?.star(i)}
+          </li>
+        ))}
+      </ul>
+    );
+  }
 
   return (
     <>
       <StaleBadge />
-      {categories.status === 'ready' ? (
-        <CategoryChips categories={categories.data} active={category} onChange={setCategory} />
+      {categories.status === 'ready' || favourites ? (
+        <CategoryChips
+          categories={categories.status === 'ready' ? categories.data : []}
+          active={category}
+          onChange={choose}
+          {...(favourites ? { favourites: t('favourites.chip') } : {})}
+        />
       ) : (
         <div className="chips" aria-hidden="true" />
       )}
       {list.data && <QuotationsList instruments={list.data} lang={lang} />}
-      <div className="head" aria-hidden="true">
-        <span>{t('home.name')}</span>
-        <span>{t('home.price')}</span>
-        <span>{t('home.change')}</span>
-      </div>
+      {fav?.ready && favouriteList.length > 1 && (
+        <div className="favbar">
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={reordering}
+            onClick={() => setReordering((on) => !on)}
+            data-testid="favourites-reorder-toggle"
+          >
+            {t('favourites.reorder')}
+          </button>
+        </div>
+      )}
+      {!(fav && reordering) && (
+        <div className={favourites ? 'head starred' : 'head'} aria-hidden="true">
+          <span>{t('home.name')}</span>
+          <span>{t('home.price')}</span>
+          <span>{t('home.change')}</span>
+        </div>
+      )}
       {list.status === 'loading' && <SkeletonRows rows={HOME_SKELETON_ROWS} />}
       {list.status === 'error' && <LoadError onRetry={list.retry} />}
-      {list.data &&
-        (visible.length === 0 ? (
-          <Empty />
-        ) : (
-          <ul data-testid="market-list" aria-label={t('home.title')}>
-            {visible.map((i) => (
-              <li key={i.Id}>
-                <MarketRow instrument={i} lang={lang} onOpen={open} />
-              </li>
-            ))}
-          </ul>
-        ))}
+      {list.data && rows}
     </>
   );
 }

@@ -1,5 +1,9 @@
-/** Instrument search (server-side, `searchCurrency`): a result sets the current instrument and opens /trade. */
+/**
+ * Instrument search (server-side, `searchCurrency`): a result sets the current instrument and opens /trade; the
+ * page's `action` for a result (the favourite star) sits beside it, outside its button.
+ */
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
@@ -15,12 +19,13 @@ import { PATHS } from '@meridian/shared/pure';
 import { InstrumentLogo } from '../../../components/instrument-logo';
 import { formatPrice } from '../../../lib/format';
 import { fetchTradeList } from '../../../lib/instruments';
+import type { Instrument } from '../../../lib/instruments';
 import { NS } from '../../../lib/ns';
 import { useLanguage } from '../../../lib/use-language';
 import { useDebounced } from '../hooks/use-debounced';
 import { SearchBox } from './search-box';
 
-export function InstrumentSearch() {
+export function InstrumentSearch({ action }: { action?: (instrument: Instrument) => ReactNode }) {
   const { t } = useTranslation(NS);
   const lang = useLanguage();
   const [text, setText] = useState('');
@@ -55,6 +60,7 @@ export function InstrumentSearch() {
                   </span>
                   <b>{formatPrice(i.price, i.PricePrecision, lang)}</b>
                 </Result>
+                {action?.(i)}
               </li>
             ))}
           </List>
@@ -67,17 +73,23 @@ const List = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+  li {
+    display: flex;
+    align-items: center;
+    padding-inline-end: ${({ theme }) => theme.space(2)};
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  }
 `;
 
 const Result = styled.button`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
-  width: 100%;
+  flex: 1;
+  min-width: 0;
   min-height: 56px;
   padding: 0 ${({ theme }) => theme.space(4)};
   border: 0;
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
   background: transparent;
   color: ${({ theme }) => theme.color.text};
   text-align: start;
