@@ -99,6 +99,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /v1/api/main/wallet/getBalance': { access: 'trader' },
   'GET /v1/api/main/account/forexDetail': { access: 'trader' },
   'GET /v1/api/main/accountLog/forexChange': { access: 'trader' },
+  'GET /api/statement': { access: 'trader' },
   // the cashier (another user's method, record or proof: funds.test.ts)
   'GET /api/quickCharge/info': { access: 'real' },
   'GET /api/quickCharge/wire_list': { access: 'real' },
