@@ -27,7 +27,8 @@ describe.each(MODES)('account statement (%s)', (mode) => {
   });
 
   const statement = (token: string, from: string, to: string) =>
-    api<Statement>(x.app, token, '/api/statement', { from, to });
+    // With the cache-buster every GET of the app carries.
+    api<Statement>(x.app, token, '/api/statement', { from, to, t: Date.now() });
   const trade = async (token: string, exit: [number, number]) => {
     const opened = await api<OrderView>(x.app, token, '/v1/api/forex/submit', {
       type: 1,

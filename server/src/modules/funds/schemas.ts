@@ -49,7 +49,7 @@ export const accountFiguresSchema = contract<AccountFigures>()(
 );
 
 /** GET /api/statement: two UTC days, `YYYY-MM-DD` (checked as real days, in order, by the statement). */
-export const statementQuery = z.strictObject({ from: str(10), to: str(10) });
+export const statementQuery = z.object({ from: str(10), to: str(10) });
 
 const ledgerType = z.literal(Object.values(LEDGER_TYPE));
 export const statementSchema = contract<Statement>()(

@@ -163,63 +163,72 @@ export function StatementView({ now = Date.now }: { now?: () => number }) {
           {state.data.movements.length === 0 ? (
             <Note data-testid="no-movements">{t('statement.noMovements')}</Note>
           ) : (
-            <Table data-testid="statement-movements">
-              <thead>
-                <tr>
-                  <th>{t('statement.colTime')}</th>
-                  <th>{t('statement.colText')}</th>
-                  <th className="n">{t('statement.colAmount')}</th>
-                  <th className="n">{t('statement.colBalance')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.data.movements.map((m) => (
-                  <tr key={m.id}>
-                    <td className="time">{m.time}</td>
-                    <td>{m.text}</td>
-                    <td className="n">{money(m.amount)}</td>
-                    <td className="n">{money(m.cash_after)}</td>
+            <Scroll>
+              <Table data-testid="statement-movements">
+                <thead>
+                  <tr>
+                    <th>{t('statement.colTime')}</th>
+                    <th>{t('statement.colText')}</th>
+                    <th className="n">{t('statement.colAmount')}</th>
+                    <th className="n">{t('statement.colBalance')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </Table>
+                </thead>
+                <tbody>
+                  {state.data.movements.map((m) => (
+                    <tr key={m.id}>
+                      <td className="time">
+                        {m.time.slice(0, 10)}
+                        <small>{m.time.slice(11)}</small>
+                      </td>
+                      <td>{m.text}</td>
+                      <td className="n">{money(m.amount)}</td>
+                      <td className="n">{money(m.cash_after)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </Scroll>
           )}
 
           <h3>{t('statement.trades')}</h3>
           {state.data.trades.length === 0 ? (
             <Note data-testid="no-trades">{t('statement.noTrades')}</Note>
           ) : (
-            <Table data-testid="statement-trades">
-              <thead>
-                <tr>
-                  <th>{t('statement.colInstrument')}</th>
-                  <th>{t('statement.colOpened')}</th>
-                  <th>{t('statement.colClosed')}</th>
-                  <th className="n">{t('statement.colFee')}</th>
-                  <th className="n">{t('statement.colProfit')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.data.trades.map((tr) => (
-                  <tr key={tr.id}>
-                    <td>
-                      <bdi>{tr.code}</bdi> {t(tr.side === 1 ? 'statement.buy' : 'statement.sell')} {tr.lots}
-                      <small>#{tr.id}</small>
-                    </td>
-                    <td className="time">
-                      {tr.opened_at}
-                      <small>{tr.open_price}</small>
-                    </td>
-                    <td className="time">
-                      {tr.closed_at || t('statement.stillOpen')}
-                      <small>{tr.close_price}</small>
-                    </td>
-                    <td className="n">{money(tr.fee)}</td>
-                    <td className="n">{money(tr.profit)}</td>
+            <Scroll>
+              <Table data-testid="statement-trades">
+                <thead>
+                  <tr>
+                    <th>{t('statement.colInstrument')}</th>
+                    <th>
+                      {t('statement.colOpened')} / {t('statement.colClosed')}
+                    </th>
+                    <th className="n">
+                      {t('statement.colFee')} / {t('statement.colProfit')}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </Table>
+                </thead>
+                <tbody>
+                  {state.data.trades.map((tr) => (
+                    <tr key={tr.id}>
+                      <td>
+                        <bdi>{tr.code}</bdi> {t(tr.side === 1 ? 'statement.buy' : 'statement.sell')} {tr.lots}
+                        <small>#{tr.id}</small>
+                      </td>
+                      <td>
+                        {tr.opened_at} · {tr.open_price}
+                        <small>
+                          {tr.closed_at ? `${tr.closed_at} · ${tr.close_price}` : t('statement.stillOpen')}
+                        </small>
+                      </td>
+                      <td className="n">
+                        {money(tr.fee)}
+                        <small>{money(tr.profit)}</small>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </Scroll>
           )}
         </Sheet>
       )}
@@ -348,6 +357,10 @@ const Action = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.color.primary};
   font: 600 14px / 1.2 ${({ theme }) => theme.font.body};
+`;
+/** A table wider than the phone scrolls inside the page, never the page itself. */
+const Scroll = styled.div`
+  overflow-x: auto;
 `;
 const Table = styled.table`
   width: 100%;
