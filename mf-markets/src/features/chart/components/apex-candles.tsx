@@ -165,7 +165,9 @@ export default function ApexCandles({
       const list = controller.buffer;
       const scale = readScale(c, el, list);
       drawn.current = scale;
-      frames.set({ scale, candles: [...list] });
+      // The layers draw in a task of their own after the chart's: the two never add up to one long task.
+      const copy = [...list];
+      setTimeout(() => frames.set({ scale, candles: copy }), 0);
       el.setAttribute('data-drawn', period);
       // How ticks are drawn now: over the history, or (the scale could not be read) by redrawing it.
       el.setAttribute('data-live', scale ? 'overlay' : 'redraw');

@@ -14,7 +14,7 @@ import { NS } from '../../../lib/ns';
 import type { FrameStore } from '../state/chart-frame';
 import { computeIndicator, OSCILLATORS, OVERLAYS, SETTINGS } from '../state/indicators';
 import type { IndicatorId, Line } from '../state/indicators';
-import { watchPositionLines } from '../state/position-lines';
+import { subscribeLevels } from '../state/position-lines';
 import type { PositionLevel } from '../state/position-lines';
 import type { ChartScale } from '../state/scale';
 
@@ -113,7 +113,7 @@ export const PositionLayer = memo(function PositionLayer({
   const theme = useTheme();
   const { scale } = useFrame(store);
   const [levels, setLevels] = useState<PositionLevel[]>([]);
-  useEffect(() => watchPositionLines(forexId, setLevels), [forexId]);
+  useEffect(() => subscribeLevels(forexId, setLevels), [forexId]);
   if (!scale || levels.length === 0) return null;
   const label = (l: PositionLevel): string => {
     const lots = formatNumber(l.lots, lang);

@@ -84,3 +84,33 @@ describe('the trader’s levels on the chart', () => {
     stop();
   });
 });
+
+describe('levels shared by the charts of one instrument', () => {
+  it('one load for every chart of it; a remount within the grace time loads nothing again', async () => {
+    const { mockServer, ok } = await import('@meridian/shared/testing');
+    const { subscribeLevels } = await import('./position-lines');
+    appStore.set(setSessionAtom, { token: 't', user: null as never });
+    const server = mockServer({
+      '/v1/api/forex/my_deal': ok({
+        data: [order({ ForexId: 9, TargetProfitPrice: '1.2' })],
+        total: 1,
+        all_fact_profits: '0',
+        balance: '0',
+      }),
+    });
+    const a: PositionLevel[][] = [];
+    const offA = subscribeLevels(9, (l) => a.push(l));
+    await flush();
+    const offB = subscribeLevels(9, () => undefined);
+    offA();
+    offB();
+    // The period switch: the chart comes back at once.
+    const offC = subscribeLevels(9, (l) => a.push(l));
+    await flush();
+    expect(server.find('/v1/api/forex/my_deal')).toHaveLength(2); // holding and pending, once
+    // (The fake answers both statuses with the same order.)
+    expect(new Set(a.at(-1)?.map((l) => l.kind))).toEqual(new Set(['entry', 'tp']));
+    offC();
+    appStore.set(clearSessionAtom);
+  });
+});

@@ -135,3 +135,45 @@ export function watchPositionLines(
     offSession();
   };
 }
+
+/** How long an instrument's levels keep being watched after the last chart of it went (a period switch remounts). */
+export const LEVELS_GRACE_MS = 10_000;
+
+type Shared = {
+  levels: PositionLevel[];
+  listeners: Set<(levels: PositionLevel[]) => void>;
+  stop: () => void;
+  idle: ReturnType<typeof setTimeout> | null;
+};
+const shared = new Map<number, Shared>();
+
+/**
+ * The levels of `forexId` for every chart of it: one watcher (one load, one subscription) however often the chart
+ * remounts — a period switch does not load them again. Calls `listener` with what is known now, then each change.
+ */
+export function subscribeLevels(forexId: number, listener: (levels: PositionLevel[]) => void): () => void {
+  let entry = shared.get(forexId);
+  if (!entry) {
+    const created: Shared = { levels: [], listeners: new Set(), stop: () => undefined, idle: null };
+    created.stop = watchPositionLines(forexId, (levels) => {
+      created.levels = levels;
+      for (const l of created.listeners) l(levels);
+    });
+    shared.set(forexId, created);
+    entry = created;
+  }
+  const e = entry;
+  if (e.idle) clearTimeout(e.idle);
+  e.idle = null;
+  e.listeners.add(listener);
+  listener(e.levels);
+  return () => {
+    e.listeners.delete(listener);
+    if (e.listeners.size > 0) return;
+    e.idle = setTimeout(() => {
+      if (e.listeners.size > 0) return;
+      e.stop();
+      shared.delete(forexId);
+    }, LEVELS_GRACE_MS);
+  };
+}
