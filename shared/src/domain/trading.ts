@@ -680,7 +680,12 @@ export function stopHit(
  * `price` moved by `points` units of the instrument's last price decimal (`10^-precision`), exact: `direction` -1
  * below, +1 above. Text with at least `precision` decimals.
  */
-export function shiftByPoints(price: DecimalInput, points: number, precision: number, direction: 1 | -1): string {
+export function shiftByPoints(
+  price: DecimalInput,
+  points: number,
+  precision: number,
+  direction: 1 | -1,
+): string {
   const d = parseDecimal(price);
   const s = Math.max(d.s, precision);
   const n = d.n * pow10(s - d.s) + BigInt(direction) * BigInt(Math.trunc(points)) * pow10(s - precision);
@@ -691,7 +696,12 @@ export function shiftByPoints(price: DecimalInput, points: number, precision: nu
  * The level a trailing stop of `points` starts at (or moves to) from the close-side price `price`: a long's below
  * it, a short's above it. Null when a long's level would not be above 0 (the distance is larger than the price).
  */
-export function trailingLevel(side: Side, price: DecimalInput, points: number, precision: number): string | null {
+export function trailingLevel(
+  side: Side,
+  price: DecimalInput,
+  points: number,
+  precision: number,
+): string | null {
   const level = shiftByPoints(price, points, precision, side === BUY ? -1 : 1);
   return parseDecimal(level).n > 0n ? level : null;
 }

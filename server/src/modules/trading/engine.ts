@@ -170,7 +170,10 @@ export class TradingEngine {
 
   // ---- order mirror and index ----
 
-  private track(o: Order, before?: Map<number, { stop: string | null; distance: number; anchor: number }>): void {
+  private track(
+    o: Order,
+    before?: Map<number, { stop: string | null; distance: number; anchor: number }>,
+  ): void {
     this.orders.set(o.id, o);
     let set = this.byUser.get(o.user_id);
     if (!set) this.byUser.set(o.user_id, (set = new Set()));
@@ -199,7 +202,9 @@ export class TradingEngine {
     }
   }
 
-  private untrackUser(userId: number): Map<number, { stop: string | null; distance: number; anchor: number }> {
+  private untrackUser(
+    userId: number,
+  ): Map<number, { stop: string | null; distance: number; anchor: number }> {
     const trail = new Map<number, { stop: string | null; distance: number; anchor: number }>();
     const ids = this.byUser.get(userId);
     if (ids) {
@@ -309,7 +314,8 @@ export class TradingEngine {
       else this.enqueue(() => this.fire(e));
     }
     if (trail) {
-      for (const hit of this.trailing.onEntries(trail, q.bid, q.ask)) this.enqueue(() => this.fireTrailing(hit));
+      for (const hit of this.trailing.onEntries(trail, q.bid, q.ask))
+        this.enqueue(() => this.fireTrailing(hit));
     }
   }
 

@@ -15,7 +15,12 @@ import { shiftByPoints } from '@meridian/shared/pure';
 import type { BookName, Entry, TriggerIndex } from './trigger-index';
 import { decText } from './views';
 
-type Member = { orderId: number; distance: number; /** distance × 10^-precision, as a number */ off: number; dead: boolean };
+type Member = {
+  orderId: number;
+  distance: number;
+  /** distance × 10^-precision, as a number */ off: number;
+  dead: boolean;
+};
 
 export type TrailGroup = {
   id: number;
@@ -82,7 +87,14 @@ export class TrailingBook {
   }
 
   /** Track a trailing stop with this anchor (its own group until a tick merges it). */
-  add(orderId: number, instrumentId: number, side: Side, precision: number, distance: number, anchor: number): void {
+  add(
+    orderId: number,
+    instrumentId: number,
+    side: Side,
+    precision: number,
+    distance: number,
+    anchor: number,
+  ): void {
     this.remove(orderId);
     const g: TrailGroup = { id: ++this.seq, instrumentId, side, precision, anchor, heap: [], live: 1 };
     const m: Member = { orderId, distance, off: distance / 10 ** precision, dead: false };
@@ -173,7 +185,8 @@ export class TrailingBook {
     const out: { orderId: number; level: string }[] = [];
     for (const g of this.dirty) {
       for (const m of g.heap)
-        if (!m.dead) out.push({ orderId: m.orderId, level: trailLevelText(g.side, g.anchor, m.distance, g.precision) });
+        if (!m.dead)
+          out.push({ orderId: m.orderId, level: trailLevelText(g.side, g.anchor, m.distance, g.precision) });
     }
     this.dirty = new Set();
     return out;
@@ -210,7 +223,12 @@ export class TrailingBook {
 }
 
 /** The exact level of a stop of `distance` points trailing `anchor` (a long's below it, a short's above). */
-export function trailLevelText(side: Side, anchor: number | string, distance: number, precision: number): string {
+export function trailLevelText(
+  side: Side,
+  anchor: number | string,
+  distance: number,
+  precision: number,
+): string {
   return decText(shiftByPoints(anchor, distance, precision, side === 1 ? -1 : 1));
 }
 
