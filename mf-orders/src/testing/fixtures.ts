@@ -31,5 +31,6 @@ export const order = (over: Partial<OrderView> = {}): OrderView => ({
   WrittenOff: '0.00',
   ClientOrderId: null,
   ParentId: null,
+  TrailingDistance: 0,
   ...over,
 });

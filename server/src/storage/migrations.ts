@@ -664,6 +664,16 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // A server-kept trailing stop: its distance in points; its current level is `stop_loss`, which the engine
+    // ratchets in the trader's favour and writes back (docs/rules.md#trailing-stop).
+    '0011_trailing_stop': {
+      async up(db: Any) {
+        await db.schema
+          .alterTable('orders')
+          .addColumn('trailing_distance', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
   };
 }
 

@@ -202,7 +202,7 @@ export type OrdersTable = {
   profit_cents: number;
   /** Loss beyond the balance, written off by negative balance protection. */
   written_off_cents: number;
-  /** manual, tp, sl, stop_out, reset, cancel, no_margin. */
+  /** manual, tp, sl, trailing, stop_out, reset, cancel, no_margin. */
   close_reason: string | null;
   client_order_id: string | null;
   created_at: number;
@@ -210,6 +210,11 @@ export type OrdersTable = {
   closed_at: number | null;
   /** The position a partial close was taken from (migration 0009); null otherwise. */
   parent_id: Generated<number | null>;
+  /**
+   * Trailing stop distance in points (migration 0011); 0 for none. While above 0, `stop_loss` is the trailing level
+   * the engine ratchets in the trader's favour.
+   */
+  trailing_distance: Generated<number>;
 };
 
 /** A simulated trader of the copy-trading ranking (a user with is_bot 1). */

@@ -63,5 +63,6 @@ export const orderView = (Id: number, over: Partial<OrderView> = {}): OrderView 
   WrittenOff: '0.00',
   ClientOrderId: null,
   ParentId: null,
+  TrailingDistance: 0,
   ...over,
 });

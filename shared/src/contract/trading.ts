@@ -16,7 +16,19 @@ export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
  */
 export const TRADE_INPUT_LIMITS = { maxLots: 10_000, maxPrice: 100_000_000, priceScale: 10 } as const;
 
-export const CLOSE_REASONS = ['manual', 'tp', 'sl', 'stop_out', 'reset', 'cancel', 'no_margin'] as const;
+export const CLOSE_REASONS = [
+  'manual',
+  'tp',
+  'sl',
+  'trailing',
+  'stop_out',
+  'reset',
+  'cancel',
+  'no_margin',
+] as const;
+
+/** The largest trailing stop distance the server takes, in points (units of the instrument's last price decimal). */
+export const MAX_TRAILING_POINTS = 1_000_000;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** How an order was placed: at the market, or pending as a limit or a stop (decided by the target's side). */
@@ -50,6 +62,7 @@ export type OrderView = {
   CautionMoney: string;
   /** Fee in USD. */
   TradeFee: string;
+  /** The stop loss; with a trailing stop, its current level, moved by the server in the trader's favour. */
   TargetLossPrice: string;
   TargetProfitPrice: string;
   TargetPrice: string;
@@ -73,6 +86,8 @@ export type OrderView = {
    * `"manual"`); null for every other order.
    */
   ParentId: number | null;
+  /** Trailing stop distance in points (units of the last price decimal); 0 when the stop loss does not trail. */
+  TrailingDistance: number;
 };
 
 /**

@@ -671,3 +671,48 @@ export function stopHit(
   if (side === BUY) return which === 'sl' ? p <= level : p >= level;
   return which === 'sl' ? p >= level : p <= level;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Trailing stop
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * `price` moved by `points` units of the instrument's last price decimal (`10^-precision`), exact: `direction` -1
+ * below, +1 above. Text with at least `precision` decimals.
+ */
+export function shiftByPoints(
+  price: DecimalInput,
+  points: number,
+  precision: number,
+  direction: 1 | -1,
+): string {
+  const d = parseDecimal(price);
+  const s = Math.max(d.s, precision);
+  const n = d.n * pow10(s - d.s) + BigInt(direction) * BigInt(Math.trunc(points)) * pow10(s - precision);
+  return formatScaled(n, s);
+}
+
+/**
+ * The level a trailing stop of `points` starts at (or moves to) from the close-side price `price`: a long's below
+ * it, a short's above it. Null when a long's level would not be above 0 (the distance is larger than the price).
+ */
+export function trailingLevel(
+  side: Side,
+  price: DecimalInput,
+  points: number,
+  precision: number,
+): string | null {
+  const level = shiftByPoints(price, points, precision, side === BUY ? -1 : 1);
+  return parseDecimal(level).n > 0n ? level : null;
+}
+
+/** The level kept in the trader's favour of two stop levels: the higher for a long, the lower for a short. */
+export function betterStop(side: Side, a: DecimalInput, b: DecimalInput): string {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  const s = Math.max(x.s, y.s);
+  const xn = x.n * pow10(s - x.s);
+  const yn = y.n * pow10(s - y.s);
+  const pick = side === BUY ? (xn >= yn ? a : b) : xn <= yn ? a : b;
+  return String(pick);
+}

@@ -184,6 +184,7 @@ export async function partialCloseInTrx(
     opened_at: o.opened_at,
     closed_at: args.at,
     parent_id: o.id,
+    trailing_distance: o.trailing_distance,
   });
   const writtenOff = await bookClose(trx, o.user_id, row.id, part.margin_cents, profitCents, args.at);
   const closed = writtenOff > 0 ? await repo.recordWriteOff(trx, row.id, writtenOff) : row;

@@ -21,6 +21,8 @@ import {
   priceText,
   slippageExceeded,
   SLTP_BALANCE_THRESHOLD,
+  trailingLevel,
+  betterStop,
 } from '@meridian/shared/pure';
 import type { CloseAllScope, CloseReason, OrderView, Side } from '@meridian/shared/pure';
 import { AppError } from '../../lib/errors';
@@ -392,10 +394,19 @@ export class OrderCommands {
     return orderView(row);
   }
 
-  /** GET /v1/api/forex/set_stop_price: "0" (or nothing) clears a level. */
+  /**
+   * GET /v1/api/forex/set_stop_price: "0" (or nothing) clears a level. `trailing_distance` (points, holding only)
+   * makes the stop loss trail: it starts at the better of the stop loss sent and the close-side price less (a long)
+   * or plus (a short) the distance, and the engine moves it from there (docs/rules.md#trailing-stop).
+   */
   async userSetStops(
     userId: number,
-    input: { id: number; target_profit_price?: string | undefined; stop_loss_price?: string | undefined },
+    input: {
+      id: number;
+      target_profit_price?: string | undefined;
+      stop_loss_price?: string | undefined;
+      trailing_distance?: number | undefined;
+    },
   ): Promise<OrderView> {
     const { db, market } = this.deps;
     const o = await repo.findUserOrder(db, userId, input.id);
@@ -403,7 +414,9 @@ export class OrderCommands {
     if (o.status === STATUS_CLOSED) throw refuse(ERROR_CODES.orderState, 'trade.alreadyClosed');
     const sl = isSet(input.stop_loss_price) ? decText(input.stop_loss_price) : null;
     const tp = isSet(input.target_profit_price) ? decText(input.target_profit_price) : null;
-    if (sl || tp) {
+    const trailing = input.trailing_distance ?? 0;
+    if (trailing > 0 && o.status !== STATUS_HOLDING) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
+    if (sl || tp || trailing > 0) {
       const user = await findUserById(db, userId);
       if (!user || user.balance < SLTP_BALANCE_THRESHOLD * 100)
         throw refuse(ERROR_CODES.stopsNotAllowed, 'trade.stopsNotAllowed', { min: SLTP_BALANCE_THRESHOLD });
@@ -417,7 +430,19 @@ export class OrderCommands {
       reference = closePriceOf(side, q);
     }
     assertStops(side, reference, sl, tp);
-    const row = await repo.setStops(db, userId, o.id, { stop_loss: sl, take_profit: tp });
+    let stop = sl;
+    if (trailing > 0) {
+      // From the price, whatever side it lands on now; a long's distance larger than the price has no level.
+      const start = trailingLevel(side, reference, trailing, o.price_precision);
+      if (start === null)
+        throw refuse(ERROR_CODES.validation, 'v.outOfRange', { field: 'trailing_distance' });
+      stop = decText(sl ? betterStop(side, sl, start) : start);
+    }
+    const row = await repo.setStops(db, userId, o.id, {
+      stop_loss: stop,
+      take_profit: tp,
+      trailing_distance: trailing,
+    });
     if (!row) throw refuse(ERROR_CODES.orderState, 'trade.alreadyClosed');
     this.events.changed(userId);
     return orderView(row, liveProfit(market, row, market.quote(row.instrument_id)));

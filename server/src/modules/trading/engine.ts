@@ -6,6 +6,9 @@
  *
  * Stop-out levels (risk.ts) live in the same books as the SL/TP triggers; they are refreshed whenever the account
  * changes and, for accounts whose instruments moved, once a second (so moves of their other instruments count).
+ * Trailing stops (trailing.ts) are groups in the same index: a tick moves them in the trader's favour and closes those
+ * it crosses with reason `trailing`; the moved levels are written back to `stop_loss` by the once-a-second pass (and
+ * at stop), so a restart or a new leader starts from them.
  * Realtime (publisher.ts): FOREX_TRADE at most once a second per user whose orders changed or whose instruments
  * ticked; FOREX_CLOSED for every close, triggered ones included.
  */
@@ -22,6 +25,8 @@ import * as repo from './repository';
 import { STATUS_HOLDING, STATUS_PENDING } from './repository';
 import { mirroredHoldings, stopOutLevels } from './risk';
 import type { Risk } from './risk';
+import { anchorOfLevel, TrailingBook } from './trailing';
+import type { TrailHit } from './trailing';
 import { pendingBook, stopBook, TriggerIndex } from './trigger-index';
 import type { Entry } from './trigger-index';
 import { TradePublisher } from './publisher';
@@ -47,6 +52,7 @@ type Account = OpenedAccount & { bot: boolean };
 
 export class TradingEngine {
   readonly index = new TriggerIndex();
+  readonly trailing = new TrailingBook(this.index);
   /** Open orders (pending and holding) by id. */
   readonly orders = new Map<number, Order>();
   private readonly byUser = new Map<number, Set<number>>();
@@ -115,6 +121,8 @@ export class TradingEngine {
     this.unlisten?.();
     this.unlisten = null;
     await this.idle();
+    // The levels moved since the last pass, so a restart starts from them.
+    if (this.isLeader()) await this.flushTrailing().catch((err: unknown) => this.errors.push(err));
     this.started = false;
   }
 
@@ -139,6 +147,7 @@ export class TradingEngine {
   /** Rebuild the whole index from the database (start-up, or on becoming leader). */
   async reload(): Promise<void> {
     this.index.clear();
+    this.trailing.clear();
     this.orders.clear();
     this.publisher.clear();
     this.byUser.clear();
@@ -161,7 +170,10 @@ export class TradingEngine {
 
   // ---- order mirror and index ----
 
-  private track(o: Order): void {
+  private track(
+    o: Order,
+    before?: Map<number, { stop: string | null; distance: number; anchor: number }>,
+  ): void {
     this.orders.set(o.id, o);
     let set = this.byUser.get(o.user_id);
     if (!set) this.byUser.set(o.user_id, (set = new Set()));
@@ -174,13 +186,26 @@ export class TradingEngine {
       let h = this.holders.get(o.instrument_id);
       if (!h) this.holders.set(o.instrument_id, (h = new Set()));
       h.add(o.user_id);
-      if (o.stop_loss) this.index.set('sl', o.id, o.instrument_id, stopBook(side, 'sl'), Number(o.stop_loss));
+      if (o.stop_loss && o.trailing_distance > 0) {
+        let anchor = anchorOfLevel(side, o.stop_loss, o.trailing_distance, o.price_precision);
+        // The row as the engine last wrote or read it: the level moved since in memory is kept (never back). A row
+        // the trader changed (another level or distance) starts from what the trader set.
+        const prev = before?.get(o.id);
+        if (prev && prev.stop === o.stop_loss && prev.distance === o.trailing_distance)
+          anchor = side === 1 ? Math.max(anchor, prev.anchor) : Math.min(anchor, prev.anchor);
+        this.trailing.add(o.id, o.instrument_id, side, o.price_precision, o.trailing_distance, anchor);
+        if (prev && this.trailing.levelOf(o.id)?.level !== o.stop_loss) this.trailingDirty.add(o.id);
+      } else if (o.stop_loss)
+        this.index.set('sl', o.id, o.instrument_id, stopBook(side, 'sl'), Number(o.stop_loss));
       if (o.take_profit)
         this.index.set('tp', o.id, o.instrument_id, stopBook(side, 'tp'), Number(o.take_profit));
     }
   }
 
-  private untrackUser(userId: number): void {
+  private untrackUser(
+    userId: number,
+  ): Map<number, { stop: string | null; distance: number; anchor: number }> {
+    const trail = new Map<number, { stop: string | null; distance: number; anchor: number }>();
     const ids = this.byUser.get(userId);
     if (ids) {
       for (const id of ids) {
@@ -191,12 +216,16 @@ export class TradingEngine {
         this.index.delete('pending', id, o.instrument_id);
         this.index.delete('sl', id, o.instrument_id);
         this.index.delete('tp', id, o.instrument_id);
+        const t = this.trailing.levelOf(id);
+        if (t) trail.set(id, { stop: o.stop_loss, distance: o.trailing_distance, anchor: t.anchor });
+        this.trailing.remove(id);
         this.holders.get(o.instrument_id)?.delete(userId);
       }
     }
     this.byUser.delete(userId);
     for (const inst of this.stopOutInstruments.get(userId) ?? []) this.index.delete('stopout', userId, inst);
     this.stopOutInstruments.delete(userId);
+    return trail;
   }
 
   /** Re-read one user's open orders and account from the database and re-index them. */
@@ -215,8 +244,8 @@ export class TradingEngine {
       const o = this.orders.get(id);
       if (o) before.add(o.instrument_id);
     }
-    this.untrackUser(userId);
-    for (const o of rows) this.track(o);
+    const trail = this.untrackUser(userId);
+    for (const o of rows) this.track(o, trail);
     if (user) {
       this.accounts.set(userId, {
         balanceCents: user.balance,
@@ -269,8 +298,7 @@ export class TradingEngine {
   private onTick(q: Quote): void {
     if (!this.isLeader()) return;
     this.dirtyInstruments.add(q.instrumentId);
-    const crossed = this.index.crossed(q.instrumentId, q.bid, q.ask);
-    for (const e of crossed) this.enqueue(() => this.fire(e));
+    this.onTickEntries(q);
   }
 
   private evaluateNow(instrumentId: number): void {
@@ -280,7 +308,68 @@ export class TradingEngine {
 
   private onTickEntries(q: Quote): void {
     const crossed = this.index.crossed(q.instrumentId, q.bid, q.ask);
-    for (const e of crossed) this.enqueue(() => this.fire(e));
+    let trail: Entry[] | null = null;
+    for (const e of crossed) {
+      if (e.type === 'trail' || e.type === 'ratchet') (trail ??= []).push(e);
+      else this.enqueue(() => this.fire(e));
+    }
+    if (trail) {
+      for (const hit of this.trailing.onEntries(trail, q.bid, q.ask))
+        this.enqueue(() => this.fireTrailing(hit));
+    }
+  }
+
+  /** Close a crossed trailing stop at the live close-side price, re-checked exactly against the latest quote. */
+  private async fireTrailing(hit: TrailHit): Promise<void> {
+    const o = this.orders.get(hit.orderId);
+    if (!o || o.status !== STATUS_HOLDING || !(o.trailing_distance > 0)) return;
+    const side = o.side as Side;
+    const back = () =>
+      this.trailing.add(o.id, o.instrument_id, side, o.price_precision, o.trailing_distance, hit.anchor);
+    const q = this.market.quote(o.instrument_id);
+    if (
+      !q ||
+      this.market.quoteFresh?.(o.instrument_id, this.deps.now()) === false ||
+      !stopHit(side, 'sl', Number(hit.level), q) ||
+      !this.market.isOpen(o.instrument_id, this.deps.now())
+    ) {
+      back();
+      return;
+    }
+    const closed = await this.deps.commands.close(o.id, {
+      price: closePriceOf(side, q),
+      expected: Number(hit.level),
+      reason: 'trailing',
+    });
+    if (!closed) back();
+  }
+
+  /** Stops that moved since their level was last written (re-tracked orders whose memory was ahead of the row). */
+  private readonly trailingDirty = new Set<number>();
+
+  /**
+   * Write the trailing levels that moved to their orders' `stop_loss`, each only if the row still holds the level
+   * the engine last knew (a trader's change in between wins; the engine re-reads that user).
+   */
+  async flushTrailing(): Promise<number> {
+    const moved = new Map<number, string>();
+    for (const m of this.trailing.takeDirty()) moved.set(m.orderId, m.level);
+    for (const id of this.trailingDirty) {
+      const l = this.trailing.levelOf(id);
+      if (l) moved.set(id, l.level);
+    }
+    this.trailingDirty.clear();
+    let written = 0;
+    for (const [id, level] of moved) {
+      const o = this.orders.get(id);
+      if (!o || o.stop_loss === level || !(o.trailing_distance > 0)) continue;
+      if (await repo.moveTrailingStop(this.deps.db, id, o.stop_loss, level, o.trailing_distance)) {
+        o.stop_loss = level;
+        this.publisher.forget(id);
+        written++;
+      }
+    }
+    return written;
   }
 
   private enqueue(task: () => Promise<unknown>): void {
@@ -329,7 +418,7 @@ export class TradingEngine {
       await this.deps.commands.fill(o.id, q);
       return;
     }
-    if (o.status !== STATUS_HOLDING) return;
+    if (o.status !== STATUS_HOLDING || (e.type !== 'sl' && e.type !== 'tp')) return;
     if (!stopHit(side, e.type, e.level, q)) {
       this.index.set(e.type, o.id, o.instrument_id, e.book, e.level);
       return;
@@ -381,6 +470,7 @@ export class TradingEngine {
       this.dirtyUsers.clear();
       return;
     }
+    this.enqueue(() => this.flushTrailing());
     this.stopOutDue.clear(); // covered below: every due user is also dirty
     const users = new Set<number>(this.dirtyUsers);
     this.dirtyUsers.clear();
@@ -397,7 +487,11 @@ export class TradingEngine {
     const holding: Order[] = [];
     for (const id of this.byUser.get(userId) ?? []) {
       const o = this.orders.get(id);
-      if (o && o.status === STATUS_HOLDING) holding.push(o);
+      if (o && o.status === STATUS_HOLDING) {
+        // A trailing stop's live level, not the last one written.
+        const t = o.trailing_distance > 0 ? this.trailing.levelOf(o.id) : undefined;
+        holding.push(t && t.level !== o.stop_loss ? { ...o, stop_loss: t.level } : o);
+      }
     }
     this.publisher.trade(userId, holding);
   }

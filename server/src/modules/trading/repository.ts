@@ -266,7 +266,7 @@ export function setStops(
   db: Q,
   userId: number,
   id: number,
-  stops: { stop_loss: string | null; take_profit: string | null },
+  stops: { stop_loss: string | null; take_profit: string | null; trailing_distance: number },
 ): Promise<Order | undefined> {
   return db
     .updateTable('orders')
@@ -276,6 +276,28 @@ export function setStops(
     .where('status', 'in', [STATUS_PENDING, STATUS_HOLDING])
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * The engine's move of a trailing stop: only while the order still holds, still trails by `distance` and still has
+ * the level the engine last knew (`from`), so a trader's change made meanwhile is never overwritten.
+ */
+export async function moveTrailingStop(
+  db: Q,
+  id: number,
+  from: string | null,
+  to: string,
+  distance: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('orders')
+    .set({ stop_loss: to })
+    .where('id', '=', id)
+    .where('status', '=', STATUS_HOLDING)
+    .where('trailing_distance', '=', distance)
+    .where((eb) => (from === null ? eb('stop_loss', 'is', null) : eb('stop_loss', '=', from)))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** The balances of these users (the engine's mirror), in one query per 500. */
@@ -312,6 +334,6 @@ export async function closedTrades(
     .select(['user_id', 'profit_cents', 'profit_micros', 'closed_at'])
     .where('user_id', 'in', userIds)
     .where('status', '=', STATUS_CLOSED)
-    .where('close_reason', 'in', ['manual', 'tp', 'sl', 'stop_out'])
+    .where('close_reason', 'in', ['manual', 'tp', 'sl', 'trailing', 'stop_out'])
     .execute();
 }

@@ -9,6 +9,7 @@ import {
   CLOSE_REASONS,
   ERROR_CODES,
   MAX_DEVIATION_POINTS,
+  MAX_TRAILING_POINTS,
   TRADE_INPUT_LIMITS,
 } from '@meridian/shared/pure';
 import type {
@@ -132,6 +133,8 @@ export const stopsQuery = z.object({
   id: id(),
   target_profit_price: stopPrice(),
   stop_loss_price: stopPrice(),
+  /** Trailing stop distance in points (holding positions): 0 or absent for none. */
+  trailing_distance: optInt(0, MAX_TRAILING_POINTS),
 });
 
 export const dealQuery = z.object({
@@ -178,6 +181,7 @@ export const orderViewSchema = contract<OrderView>()(
     WrittenOff: cents,
     ClientOrderId: z.string().nullable(),
     ParentId: z.number().int().nullable(),
+    TrailingDistance: z.number().int().min(0),
   }),
 );
 

@@ -13,7 +13,8 @@
  * every candidate is re-checked exactly before anything is booked.
  */
 
-export type TriggerType = 'pending' | 'sl' | 'tp' | 'stopout';
+/** `trail` and `ratchet` are trailing-stop groups (trailing.ts): where the tightest fires, where they all move. */
+export type TriggerType = 'pending' | 'sl' | 'tp' | 'stopout' | 'trail' | 'ratchet';
 export type BookName = 'askLE' | 'askGE' | 'bidGE' | 'bidLE';
 
 export type Entry = {
@@ -22,13 +23,13 @@ export type Entry = {
   level: number;
   seq: number;
   type: TriggerType;
-  /** Order id (pending, sl, tp) or user id (stopout). */
+  /** Order id (pending, sl, tp), user id (stopout) or trailing group id (trail, ratchet). */
   ref: number;
   instrumentId: number;
   book: BookName;
 };
 
-const TYPE_BITS: Record<TriggerType, number> = { pending: 0, sl: 1, tp: 2, stopout: 3 };
+const TYPE_BITS: Record<TriggerType, number> = { pending: 0, sl: 1, tp: 2, stopout: 3, trail: 4, ratchet: 5 };
 
 /** +1: fires when price <= level (highest level first); -1: fires when price >= level (lowest first). */
 const DIR: Record<BookName, 1 | -1> = { askLE: 1, bidLE: 1, askGE: -1, bidGE: -1 };
@@ -97,9 +98,9 @@ export class TriggerIndex {
     return b;
   }
 
-  /** type (2 bits) + instrument (16 bits) + ref: exact below 2^53 for refs under 2^35. */
+  /** type (3 bits) + instrument (16 bits) + ref: exact below 2^53 for refs under 2^34. */
   private static id(type: TriggerType, ref: number, instrumentId: number): number {
-    return (ref * 65536 + (instrumentId & 0xffff)) * 4 + TYPE_BITS[type];
+    return (ref * 65536 + (instrumentId & 0xffff)) * 8 + TYPE_BITS[type];
   }
 
   /** Add (or move) a trigger. */

@@ -92,5 +92,6 @@ export function orderView(o: Order, live?: LiveFigures): OrderView {
     WrittenOff: formatCents(o.written_off_cents),
     ClientOrderId: o.client_order_id,
     ParentId: o.parent_id ?? null,
+    TrailingDistance: o.trailing_distance ?? 0,
   };
 }

@@ -95,11 +95,20 @@ export function cancelOrder(id: number): Promise<WithMessage<Order>> {
   return api.getWithMessage('/v1/api/forex/cancel_trade', { id });
 }
 
-/** GET /v1/api/forex/set_stop_price: "0" clears a level. */
-export function setStops(id: number, takeProfit: string, stopLoss: string): Promise<WithMessage<Order>> {
+/**
+ * GET /v1/api/forex/set_stop_price: "0" clears a level; `trailing` (points, holding positions) makes the stop loss
+ * trail, and leaving it out turns trailing off (every call replaces the levels).
+ */
+export function setStops(
+  id: number,
+  takeProfit: string,
+  stopLoss: string,
+  trailing?: number,
+): Promise<WithMessage<Order>> {
   return api.getWithMessage('/v1/api/forex/set_stop_price', {
     id,
     target_profit_price: takeProfit,
     stop_loss_price: stopLoss,
+    ...(trailing ? { trailing_distance: trailing } : {}),
   });
 }

@@ -15,7 +15,14 @@ import { NS } from '../../../lib/ns';
 import { ORDER_STATUS, cancelOrder, closeOrder, fetchPartialCloses, setStops } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
 import { useAction } from '../hooks/use-action';
-import { checkStopsEdit, neverFilled, stopFieldOptions, stopText } from '../state/order-rules';
+import {
+  checkStopsEdit,
+  neverFilled,
+  stopFieldOptions,
+  stopText,
+  trailingFieldOptions,
+  trailingPreview,
+} from '../state/order-rules';
 import { CloseSheet } from './close-sheet';
 import { Profit, SideBadge, StateTag } from './parts';
 import { Button, Input, SheetActions as Actions } from './sheet-parts';
@@ -176,7 +183,16 @@ function DetailBody({
     rows.push([t('field.closePrice'), price(order.ClosePrice ?? order.UpdatePrice), 'detail-close-price']);
   }
   rows.push(
-    [t('field.stopLoss'), price(order.TargetLossPrice), 'detail-sl'],
+    [
+      t('field.stopLoss'),
+      holding && order.TrailingDistance > 0
+        ? t('trailing.summary', {
+            points: formatFixed(order.TrailingDistance, 0, lng),
+            level: price(order.TargetLossPrice),
+          })
+        : price(order.TargetLossPrice),
+      'detail-sl',
+    ],
     [t('field.takeProfit'), price(order.TargetProfitPrice), 'detail-tp'],
   );
   if (!pending && !unfilled)
@@ -298,13 +314,24 @@ function StopsEditor({
 }) {
   const { t, i18n } = useTranslation(NS);
   const [tp, setTp] = useState(isPriceSet(order.TargetProfitPrice) ? order.TargetProfitPrice : '');
-  const [sl, setSl] = useState(isPriceSet(order.TargetLossPrice) ? order.TargetLossPrice : '');
+  const trailingAllowed = order.Status === ORDER_STATUS.holding;
+  const trailingBefore = order.TrailingDistance > 0;
+  // A trailing stop's level is the server's: the field starts empty, the distance carries it.
+  const [sl, setSl] = useState(
+    isPriceSet(order.TargetLossPrice) && !trailingBefore ? order.TargetLossPrice : '',
+  );
+  const [trailing, setTrailing] = useState(trailingAllowed && trailingBefore);
+  const [distance, setDistance] = useState(trailingBefore ? String(order.TrailingDistance) : '');
   const [error, setError] = useState<string | null>(null);
   const language = normalizeLanguage(i18n.language);
   const ids = useId();
   const message = (key: string) => t(key, { min: formatFixed(SLTP_BALANCE_THRESHOLD, 0, i18n.language) });
   const options = stopFieldOptions(decimals);
-  const numbersValid = stopText(tp, decimals, language) !== null && stopText(sl, decimals, language) !== null;
+  const preview = trailing ? trailingPreview(order, distance, sl, language) : null;
+  const numbersValid =
+    stopText(tp, decimals, language) !== null &&
+    stopText(sl, decimals, language) !== null &&
+    (preview === null || (preview.points !== null && preview.level !== null));
   // The text is kept exactly as typed; a rule message shown goes as soon as the pair is valid.
   const edit = (set: (v: string) => void, other: { tp: string; sl: string }) => (v: string) => {
     set(v);
@@ -323,7 +350,11 @@ function StopsEditor({
       return;
     }
     setError(null);
-    const res = await setStops(order.Id, check.takeProfit, check.stopLoss);
+    if (preview && (balance === null || balance < SLTP_BALANCE_THRESHOLD)) {
+      setError(message('stops.notAllowed'));
+      return;
+    }
+    const res = await setStops(order.Id, check.takeProfit, check.stopLoss, preview?.points ?? undefined);
     toast(res.msg || t('stops.done'), 'success');
     onSaved(res.data);
   });
@@ -360,6 +391,37 @@ function StopsEditor({
           data-testid="input-tp"
         />
       </Label>
+      {trailingAllowed && (
+        <Toggle>
+          <input
+            type="checkbox"
+            checked={trailing}
+            onChange={(e) => setTrailing(e.target.checked)}
+            data-testid="toggle-trailing"
+          />
+          {t('stops.trailing')}
+        </Toggle>
+      )}
+      {trailing && (
+        <Label>
+          <label htmlFor={`${ids}-trail`}>{t('stops.trailingDistance')}</label>
+          <NumericInput
+            id={`${ids}-trail`}
+            inputAs={Input}
+            options={trailingFieldOptions}
+            value={distance}
+            onChange={setDistance}
+            data-testid="input-trailing"
+          />
+          <Hint data-testid="trailing-hint">
+            {preview?.level
+              ? t('stops.trailingStart', { level: formatFixed(preview.level, decimals, i18n.language) })
+              : preview?.points
+                ? t('stops.trailingTooFar')
+                : t('stops.trailingHelp')}
+          </Hint>
+        </Label>
+      )}
       <Hint>{t('stops.hint')}</Hint>
       {error && (
         <ErrorText role="alert" data-testid="stops-error">
@@ -383,6 +445,19 @@ function StopsEditor({
     </Form>
   );
 }
+
+const Toggle = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  min-height: 44px;
+  font-size: 14px;
+
+  input {
+    width: 20px;
+    height: 20px;
+  }
+`;
 
 const Body = styled.div`
   margin: -${({ theme }) => theme.space(2)} 0 0;

@@ -46,6 +46,14 @@ export const OrderRow = memo(function OrderRow({
           )}
         </Pl>
       </Top>
+      {!pending && !unfilled && order.Status !== ORDER_STATUS.closed && order.TrailingDistance > 0 ? (
+        <PartLine data-testid="order-trailing">
+          {t('trailing.summary', {
+            points: formatFixed(order.TrailingDistance, 0, lng),
+            level: formatFixed(order.TargetLossPrice, d, lng),
+          })}
+        </PartLine>
+      ) : null}
       {order.ParentId ? (
         <PartLine data-testid="order-parent">{t('partial.of', { id: order.ParentId })}</PartLine>
       ) : null}

@@ -458,6 +458,82 @@ describe('/order detail and actions', () => {
     expect(toastTexts()).toContain('Stop loss and take profit updated.');
   });
 
+  it('TP/SL edit: the trailing toggle shows the distance, says why it is invalid, previews the level and sends it', async () => {
+    const net = server([[order({ Id: 7, OrderType: 1, UpdatePrice: '100', PricePrecision: 2 })]], 1, {
+      'GET /v1/api/forex/set_stop_price': ok(
+        order({ Id: 7, OrderType: 1, TrailingDistance: 50, TargetLossPrice: '99.50', PricePrecision: 2 }),
+        'Stop loss and take profit updated.',
+      ),
+    });
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    fireEvent.click(await screen.findByTestId('order-row'));
+    fireEvent.click(await screen.findByTestId('edit-stops'));
+    // Off: no distance field.
+    expect(screen.getByTestId('toggle-trailing')).not.toBeChecked();
+    expect(screen.queryByTestId('input-trailing')).toBeNull();
+    fireEvent.click(screen.getByTestId('toggle-trailing'));
+    // On and empty: Save waits for a distance.
+    expect(screen.getByTestId('input-trailing')).toHaveValue('');
+    expect(screen.getByTestId('save-stops')).toBeDisabled();
+    // Shown as typed and why it is refused.
+    fireEvent.change(screen.getByTestId('input-trailing'), { target: { value: '1.5' } });
+    expect(screen.getByTestId('input-trailing')).toHaveValue('1.5');
+    expect(screen.getByTestId('input-trailing-error')).toBeInTheDocument();
+    expect(screen.getByTestId('save-stops')).toBeDisabled();
+    // Larger than the price for a buy: no level.
+    fireEvent.change(screen.getByTestId('input-trailing'), { target: { value: '20000' } });
+    expect(screen.getByTestId('trailing-hint')).toHaveTextContent('Too far');
+    expect(screen.getByTestId('save-stops')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('input-trailing'), { target: { value: '50' } });
+    expect(screen.getByTestId('trailing-hint')).toHaveTextContent('Starts at 99.50');
+    fireEvent.click(screen.getByTestId('save-stops'));
+    const detail = await screen.findByTestId('order-detail');
+    await waitFor(() =>
+      expect(within(detail).getByTestId('detail-sl')).toHaveTextContent('Trailing 50 pts · SL 99.50'),
+    );
+    const calls = net.find('/v1/api/forex/set_stop_price');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.query.get('trailing_distance')).toBe('50');
+    expect(calls[0]?.query.get('stop_loss_price')).toBe('0');
+  });
+
+  it('TP/SL edit: a trailing position opens with the toggle on; turning it off sends no distance', async () => {
+    const net = server(
+      [
+        [
+          order({
+            Id: 8,
+            OrderType: 2,
+            UpdatePrice: '100',
+            PricePrecision: 2,
+            TrailingDistance: 30,
+            TargetLossPrice: '100.30',
+          }),
+        ],
+      ],
+      1,
+      {
+        'GET /v1/api/forex/set_stop_price': ok(
+          order({ Id: 8, OrderType: 2 }),
+          'Stop loss and take profit updated.',
+        ),
+      },
+    );
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1' });
+    expect(await screen.findByTestId('order-trailing')).toHaveTextContent('Trailing 30 pts · SL 100.30');
+    fireEvent.click(await screen.findByTestId('order-row'));
+    fireEvent.click(await screen.findByTestId('edit-stops'));
+    expect(screen.getByTestId('toggle-trailing')).toBeChecked();
+    expect(screen.getByTestId('input-trailing')).toHaveValue('30');
+    // A sell's level sits above the price.
+    expect(screen.getByTestId('trailing-hint')).toHaveTextContent('Starts at 100.30');
+    fireEvent.click(screen.getByTestId('toggle-trailing'));
+    expect(screen.queryByTestId('input-trailing')).toBeNull();
+    fireEvent.click(screen.getByTestId('save-stops'));
+    await waitFor(() => expect(net.find('/v1/api/forex/set_stop_price')).toHaveLength(1));
+    expect(net.find('/v1/api/forex/set_stop_price')[0]?.query.has('trailing_distance')).toBe(false);
+  });
+
   it('TP/SL edit: take profit -5 and stop loss 0.0000000001 are shown as typed, refused, and nothing is sent', async () => {
     const net = server([[order({ Id: 2, OrderType: 1, UpdatePrice: '100', PricePrecision: 5 })]], 1, {
       'GET /v1/api/forex/set_stop_price': ok(order()),

@@ -1,0 +1,238 @@
+/**
+ * Trailing stops, kept by the engine (docs/rules.md#trailing-stop). A long's trailing level is `anchor − distance`,
+ * where the anchor is the highest bid since the stop was set (a short's: `anchor + distance`, the lowest ask). The
+ * anchor only moves in the trader's favour, so the level never moves back.
+ *
+ * Stops of one instrument and side that share an anchor form a group: a new high moves every stop whose anchor is
+ * below it to the same anchor (the new bid), so those groups merge into one. Each group is two entries of the
+ * engine's trigger index: `ratchet` at its anchor (a long's fires when bid ≥ anchor: the group moves up) and `trail`
+ * at its tightest level (a long's fires when bid ≤ anchor − smallest distance: those members are closed). A tick
+ * costs O(log n) plus the groups it merges (each group is merged once) and the stops it closes; it never walks every
+ * trailing stop. Groups merge smaller into larger, so a stop moves between heaps O(log n) times in all.
+ */
+import type { Side } from '@meridian/shared/pure';
+import { shiftByPoints } from '@meridian/shared/pure';
+import type { BookName, Entry, TriggerIndex } from './trigger-index';
+import { decText } from './views';
+
+type Member = {
+  orderId: number;
+  distance: number;
+  /** distance × 10^-precision, as a number */ off: number;
+  dead: boolean;
+};
+
+export type TrailGroup = {
+  id: number;
+  instrumentId: number;
+  side: Side;
+  precision: number;
+  anchor: number;
+  /** Min-heap on `off`: the tightest stop first. */
+  heap: Member[];
+  live: number;
+};
+
+/** A trailing stop the tick crossed (a candidate: the engine re-checks it exactly). */
+export type TrailHit = { orderId: number; anchor: number; level: string };
+
+const FIRE: Record<Side, BookName> = { 1: 'bidLE', 2: 'askGE' };
+const RATCHET: Record<Side, BookName> = { 1: 'bidGE', 2: 'askLE' };
+
+function push(h: Member[], m: Member): void {
+  h.push(m);
+  let i = h.length - 1;
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if ((h[p] as Member).off <= m.off) break;
+    h[i] = h[p] as Member;
+    i = p;
+  }
+  h[i] = m;
+}
+
+function pop(h: Member[]): Member | undefined {
+  const top = h[0];
+  const last = h.pop();
+  if (h.length === 0 || !last) return top;
+  let i = 0;
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= h.length) break;
+    const r = l + 1;
+    const c = r < h.length && (h[r] as Member).off < (h[l] as Member).off ? r : l;
+    if ((h[c] as Member).off >= last.off) break;
+    h[i] = h[c] as Member;
+    i = c;
+  }
+  h[i] = last;
+  return top;
+}
+
+export class TrailingBook {
+  private seq = 0;
+  private readonly groups = new Map<number, TrailGroup>();
+  private readonly memberOf = new Map<number, { group: TrailGroup; member: Member }>();
+  /** Groups whose anchor moved since the last `takeDirty` (their levels are to be written back). */
+  private dirty = new Set<TrailGroup>();
+
+  constructor(private readonly index: TriggerIndex) {}
+
+  get size(): number {
+    return this.memberOf.size;
+  }
+
+  has(orderId: number): boolean {
+    return this.memberOf.has(orderId);
+  }
+
+  /** Track a trailing stop with this anchor (its own group until a tick merges it). */
+  add(
+    orderId: number,
+    instrumentId: number,
+    side: Side,
+    precision: number,
+    distance: number,
+    anchor: number,
+  ): void {
+    this.remove(orderId);
+    const g: TrailGroup = { id: ++this.seq, instrumentId, side, precision, anchor, heap: [], live: 1 };
+    const m: Member = { orderId, distance, off: distance / 10 ** precision, dead: false };
+    g.heap.push(m);
+    this.groups.set(g.id, g);
+    this.memberOf.set(orderId, { group: g, member: m });
+    this.reindex(g);
+  }
+
+  remove(orderId: number): void {
+    const x = this.memberOf.get(orderId);
+    if (!x) return;
+    this.memberOf.delete(orderId);
+    x.member.dead = true;
+    x.group.live--;
+    this.clean(x.group);
+    this.reindex(x.group);
+  }
+
+  /** The anchor and current level (exact text) of a tracked stop. */
+  levelOf(orderId: number): { anchor: number; level: string } | undefined {
+    const x = this.memberOf.get(orderId);
+    if (!x) return undefined;
+    const g = x.group;
+    return { anchor: g.anchor, level: trailLevelText(g.side, g.anchor, x.member.distance, g.precision) };
+  }
+
+  /**
+   * Act on the trailing entries a tick popped from the index: ratchet (merge the groups it passed into one at the
+   * new price) or collect the stops it crossed. Every group is put back in the index.
+   */
+  onEntries(entries: readonly Entry[], bid: number, ask: number): TrailHit[] {
+    const hits: TrailHit[] = [];
+    const merge: Record<Side, TrailGroup[]> = { 1: [], 2: [] };
+    const touched = new Set<TrailGroup>();
+    for (const e of entries) {
+      const g = this.groups.get(e.ref);
+      if (!g) continue;
+      touched.add(g);
+      if (e.type === 'ratchet') {
+        const price = g.side === 1 ? bid : ask;
+        if (g.side === 1 ? price > g.anchor : price < g.anchor) merge[g.side].push(g);
+        continue;
+      }
+      const price = g.side === 1 ? bid : ask;
+      for (;;) {
+        this.clean(g);
+        const top = g.heap[0];
+        if (!top) break;
+        const level = g.side === 1 ? g.anchor - top.off : g.anchor + top.off;
+        if (g.side === 1 ? price > level : price < level) break;
+        pop(g.heap);
+        g.live--;
+        this.memberOf.delete(top.orderId);
+        hits.push({
+          orderId: top.orderId,
+          anchor: g.anchor,
+          level: trailLevelText(g.side, g.anchor, top.distance, g.precision),
+        });
+      }
+    }
+    for (const side of [1, 2] as const) {
+      const gs = merge[side];
+      if (gs.length === 0) continue;
+      const into = gs.reduce((a, b) => (b.heap.length > a.heap.length ? b : a));
+      for (const g of gs) {
+        if (g === into) continue;
+        for (const m of g.heap) {
+          if (m.dead) continue;
+          push(into.heap, m);
+          into.live++;
+          const x = this.memberOf.get(m.orderId);
+          if (x) x.group = into;
+        }
+        g.heap.length = 0;
+        g.live = 0;
+        this.dirty.delete(g);
+      }
+      into.anchor = side === 1 ? bid : ask;
+      this.dirty.add(into);
+    }
+    for (const g of touched) this.reindex(g);
+    return hits;
+  }
+
+  /** The groups moved since the last call, with their live members' order ids and levels. */
+  takeDirty(): { orderId: number; level: string }[] {
+    const out: { orderId: number; level: string }[] = [];
+    for (const g of this.dirty) {
+      for (const m of g.heap)
+        if (!m.dead)
+          out.push({ orderId: m.orderId, level: trailLevelText(g.side, g.anchor, m.distance, g.precision) });
+    }
+    this.dirty = new Set();
+    return out;
+  }
+
+  clear(): void {
+    for (const g of this.groups.values()) {
+      this.index.delete('trail', g.id, g.instrumentId);
+      this.index.delete('ratchet', g.id, g.instrumentId);
+    }
+    this.groups.clear();
+    this.memberOf.clear();
+    this.dirty.clear();
+  }
+
+  private clean(g: TrailGroup): void {
+    while (g.heap.length > 0 && (g.heap[0] as Member).dead) pop(g.heap);
+  }
+
+  private reindex(g: TrailGroup): void {
+    this.clean(g);
+    const top = g.heap[0];
+    if (!top || g.live <= 0) {
+      this.index.delete('trail', g.id, g.instrumentId);
+      this.index.delete('ratchet', g.id, g.instrumentId);
+      this.groups.delete(g.id);
+      this.dirty.delete(g);
+      return;
+    }
+    const level = g.side === 1 ? g.anchor - top.off : g.anchor + top.off;
+    this.index.set('trail', g.id, g.instrumentId, FIRE[g.side], level);
+    this.index.set('ratchet', g.id, g.instrumentId, RATCHET[g.side], g.anchor);
+  }
+}
+
+/** The exact level of a stop of `distance` points trailing `anchor` (a long's below it, a short's above). */
+export function trailLevelText(
+  side: Side,
+  anchor: number | string,
+  distance: number,
+  precision: number,
+): string {
+  return decText(shiftByPoints(anchor, distance, precision, side === 1 ? -1 : 1));
+}
+
+/** The anchor of a stored level: where the price must have been for the stop to sit there. */
+export function anchorOfLevel(side: Side, level: string, distance: number, precision: number): number {
+  return Number(shiftByPoints(level, distance, precision, side === 1 ? 1 : -1));
+}
