@@ -29,6 +29,7 @@ describe('route table', () => {
         '/mine/email',
         '/mine/announcement',
         '/mine/password',
+        '/mine/statement',
         '/mine/history',
         '/mine/charge',
         '/mine/withdraw',
