@@ -1,4 +1,7 @@
-/** Pieces the two finance queues share: the status filter, the text prompt of a decision, the conflict notice. */
+/**
+ * Pieces the two finance queues (features ops-deposits and ops-withdrawals) share: the status filter, the text prompt
+ * of a decision, the conflict notice, the account state, the layout.
+ */
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +19,11 @@ import {
   OpsSelect,
   OpsTable,
 } from '@meridian/shared/ops';
-import { MONEY_FIELD, normalizeLanguage, parseDecimalInput } from '@meridian/shared/pure';
+import { MONEY_FIELD } from '@meridian/shared/pure';
 import type { OpsFundsAccount } from '@meridian/shared/pure';
-import { OPS_NS } from './ops-ns';
+import { readAmount } from '../lib/amount';
+import { OPS_NS } from '../lib/ops-ns';
+import { Mono } from './ui';
 
 export function StatusFilter({
   value,
@@ -102,13 +107,11 @@ export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClo
     if (!prompt || busy) return;
     if (prompt.required && !text.trim()) return setError(t('required'));
     // The amount is sent as read (the shared number rules), never rewritten; a refused text says why under it.
-    const amount = prompt.second
-      ? parseDecimalInput(secondValue, { ...MONEY_FIELD, language: normalizeLanguage(i18n.language) })
-      : null;
-    if (amount && !amount.ok) return;
+    const amount = prompt.second ? readAmount(secondValue, i18n.language) : '';
+    if (amount === null) return;
     setBusy(true);
     try {
-      await prompt.run(text.trim(), amount?.ok ? amount.value : '');
+      await prompt.run(text.trim(), amount);
       setText('');
       setSecond(null);
       setError('');
@@ -213,13 +216,6 @@ export const QueueTable = styled(OpsTable)`
 /** A detail panel's parts with room between them: the facts, the proof picture, the account state, the buttons. */
 export const DetailActions = styled(OpsButtons)`
   margin-top: ${({ theme }) => theme.space(4)};
-`;
-
-export const Mono = styled.span`
-  font-family: ${({ theme }) => theme.font.mono};
-  overflow-wrap: anywhere;
-  direction: ltr;
-  unicode-bidi: isolate;
 `;
 
 /**

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Skeleton } from '@meridian/shared';
-import { opsApi } from '@meridian/shared/ops';
-import { OPS_NS } from './ops-ns';
+import { OPS_NS } from '../../../lib/ops-ns';
+import { fetchProof } from '../api/deposits-api';
 
 export function ProofImage({ url }: { url: string }) {
   const { t } = useTranslation(OPS_NS);
@@ -15,7 +15,7 @@ export function ProofImage({ url }: { url: string }) {
     let made: string | null = null;
     setSrc(null);
     setFailed(false);
-    opsApi.blob(url, ctrl.signal).then(
+    fetchProof(url, ctrl.signal).then(
       (b) => {
         made = URL.createObjectURL(b);
         setSrc(made);

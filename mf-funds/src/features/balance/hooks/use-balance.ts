@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Balance } from '@meridian/shared/pure';
-import { fetchBalance } from './funds-api';
+import { fetchBalance } from '../api/balance-api';
 
 export const BALANCE_REFRESH_MS = 3000;
 

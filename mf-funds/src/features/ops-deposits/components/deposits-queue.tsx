@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, toast } from '@meridian/shared';
+import { toast } from '@meridian/shared';
 import {
   formatOpsTime,
   OpsBadge,
@@ -24,24 +24,29 @@ import {
   useOpsNow,
   WaitingTime,
 } from '@meridian/shared/ops';
-import { ERROR_CODES } from '@meridian/shared/pure';
 import type { OpsDeposit, OpsDepositDecision } from '@meridian/shared/pure';
-import { decideDeposit, depositQueue } from './ops-api';
-import { OPS_NS } from './ops-ns';
-import { ProofImage } from './proof-image';
 import {
   AccountState,
   DetailActions,
-  QueueTable,
-  Mono,
   Notice,
   PromptDialog,
+  QueueTable,
   Split,
   StatusFilter,
-} from './queue-parts';
-import type { Prompt } from './queue-parts';
-
-const TONE = { 0: 'warn', 1: 'ok', 2: 'bad', 3: 'muted' } as const;
+} from '../../../components/ops-queue';
+import type { Prompt } from '../../../components/ops-queue';
+import { Mono } from '../../../components/ui';
+import { decisionRefusal } from '../../../lib/ops-decision';
+import { OPS_NS } from '../../../lib/ops-ns';
+import { decideDeposit, fetchDepositQueue } from '../api/deposits-api';
+import {
+  canApprove,
+  canDecide,
+  DEPOSIT_TONE,
+  depositChannelKey,
+  depositDecisionExtra,
+} from '../state/deposit-decisions';
+import { ProofImage } from './proof-image';
 
 export function DepositsQueue() {
   const { t, i18n } = useTranslation(OPS_NS);
@@ -49,7 +54,7 @@ export function DepositsQueue() {
   const [status, setStatus] = useState(0);
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
-  const queue = useOpsLoad(() => depositQueue(status, page), `${status}-${page}-${version}`);
+  const queue = useOpsLoad(() => fetchDepositQueue(status, page), `${status}-${page}-${version}`);
   const [selected, setSelected] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
   const [prompt, setPrompt] = useState<Prompt | null>(null);
@@ -60,19 +65,15 @@ export function DepositsQueue() {
     setSelected(null);
   }, [status, page]);
 
-  const run = async (
-    d: OpsDeposit,
-    decision: OpsDepositDecision,
-    extra: { reason?: string; received?: string; tx_ref?: string } = {},
-  ) => {
+  const run = async (d: OpsDeposit, decision: OpsDepositDecision, text: string, received = '') => {
     try {
-      const { msg } = await decideDeposit(d.id, decision, extra);
+      const { msg } = await decideDeposit(d.id, decision, depositDecisionExtra(decision, text, received));
       toast(msg, 'success');
       setNotice('');
     } catch (err) {
-      if (isApiError(err) && err.code === ERROR_CODES.opsAlreadyDecided) setNotice(err.msg);
-      else if (isApiError(err)) throw new Error(err.msg, { cause: err });
-      else throw err;
+      const refusal = decisionRefusal(err);
+      if ('notice' in refusal) setNotice(refusal.notice);
+      else throw refusal.error;
     } finally {
       setVersion((v) => v + 1);
     }
@@ -88,7 +89,7 @@ export function DepositsQueue() {
       label: t('deposits.txRef'),
       required: true,
       confirmText: t('deposits.approve'),
-      run: (ref, received) => run(d, 'approve', { tx_ref: ref, received }),
+      run: (ref, received) => run(d, 'approve', ref, received),
     });
 
   return (
@@ -163,7 +164,9 @@ export function DepositsQueue() {
                             <OpsSub>{d.network}</OpsSub>
                           </td>
                           <td>
-                            <OpsBadge $tone={TONE[d.status]}>{t(`deposits.status.${d.status}`)}</OpsBadge>
+                            <OpsBadge $tone={DEPOSIT_TONE[d.status]}>
+                              {t(`deposits.status.${d.status}`)}
+                            </OpsBadge>
                           </td>
                         </tr>
                       ))}
@@ -186,8 +189,7 @@ export function DepositsQueue() {
                     </dd>
                     <dt>{t('deposits.channel')}</dt>
                     <dd>
-                      {current.type === 0 ? t('deposits.coin') : t('deposits.bank')} · {current.currency_code}{' '}
-                      · {current.network}
+                      {t(depositChannelKey(current))} · {current.currency_code} · {current.network}
                     </dd>
                     {current.address && (
                       <>
@@ -225,10 +227,10 @@ export function DepositsQueue() {
                     )}
                   </OpsFacts>
                   <ProofImage url={current.proof_img} />
-                  {current.status === 0 && (
+                  {canDecide(current) && (
                     <AccountState account={current.account} testId="ops-deposit-account" />
                   )}
-                  {current.status === 0 && (
+                  {canDecide(current) && (
                     <DetailActions>
                       <OpsButton
                         type="button"
@@ -239,7 +241,7 @@ export function DepositsQueue() {
                             label: t('reasonOptional'),
                             required: false,
                             confirmText: t('deposits.invalid'),
-                            run: (r) => run(current, 'invalid', r ? { reason: r } : {}),
+                            run: (r) => run(current, 'invalid', r),
                           })
                         }
                         data-testid="ops-deposit-invalid"
@@ -256,7 +258,7 @@ export function DepositsQueue() {
                             required: true,
                             danger: true,
                             confirmText: t('deposits.reject'),
-                            run: (r) => run(current, 'reject', { reason: r }),
+                            run: (r) => run(current, 'reject', r),
                           })
                         }
                         data-testid="ops-deposit-reject"
@@ -266,7 +268,7 @@ export function DepositsQueue() {
                       <OpsButton
                         type="button"
                         $variant="primary"
-                        disabled={current.account.frozen}
+                        disabled={!canApprove(current)}
                         onClick={() => approve(current)}
                         data-testid="ops-deposit-approve"
                       >

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { appStore, DialogHost } from '@meridian/shared';
 import { setOpsSessionAtom } from '@meridian/shared/ops';
 import { createRemoteTestKit, mockServer, ok, resetApp } from '@meridian/shared/testing';
-import { CashierSettings } from './cashier-page';
+import { CashierSettings } from './cashier-settings';
 
 const { renderPage } = createRemoteTestKit('fundsOps', { also: ['ops'] });
 

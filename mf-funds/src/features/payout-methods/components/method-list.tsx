@@ -6,16 +6,17 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { confirm, Empty, LoadError, SkeletonRows, toast, useAppNavigate, useLoad } from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
-import type { DrawMethod } from '@meridian/shared/pure';
+import type { DrawMethod, DrawType } from '@meridian/shared/pure';
 import { PrimaryButton } from '@meridian/shared/forms';
-import { Card, Mono, Muted, Row } from '../components/ui';
-import { NS } from '../lib/ns';
-import { deleteMethod, fetchMethods } from './funds-api';
+import { Card, Mono, Muted, Row } from '../../../components/ui';
+import { NS } from '../../../lib/ns';
+import { deleteMethod, fetchMethods } from '../api/methods-api';
+import { isCooling, methodTitle, methodValue } from '../state/bind-rules';
 
 const when = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function MethodList({ type }: { type: 1 | 2 }) {
+export function MethodList({ type }: { type: DrawType }) {
   const { t } = useTranslation(NS);
   const navigate = useAppNavigate();
   const list = useLoad(() => fetchMethods(type));
@@ -40,16 +41,14 @@ export function MethodList({ type }: { type: 1 | 2 }) {
         list.data.map((m) => (
           <Card key={m.id} data-testid="method-row">
             <Row>
-              <strong>
-                {type === 1 ? `${m.draw_currency.code} · ${m.draw_currency.protocol}` : m.bank_name}
-              </strong>
+              <strong>{methodTitle(m, type)}</strong>
               <DeleteButton type="button" onClick={() => void remove(m)} data-testid="method-delete">
                 {t('methods.delete')}
               </DeleteButton>
             </Row>
-            <Mono data-testid="method-value">{type === 1 ? m.dc_address : m.payee_account}</Mono>
+            <Mono data-testid="method-value">{methodValue(m, type)}</Mono>
             {type === 2 && <Muted>{m.payee_name}</Muted>}
-            {m.usable_at > Date.now() && (
+            {isCooling(m, Date.now()) && (
               <Muted data-testid="method-cooling">
                 {t('methods.usableFrom', { when: when(m.usable_at) })}
               </Muted>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, toast } from '@meridian/shared';
+import { toast } from '@meridian/shared';
 import {
   formatOpsTime,
   OpsBadge,
@@ -24,24 +24,33 @@ import {
   useOpsNow,
   WaitingTime,
 } from '@meridian/shared/ops';
-import { DRAW_TYPE, ERROR_CODES } from '@meridian/shared/pure';
 import type { OpsWithdrawal, OpsWithdrawalDecision } from '@meridian/shared/pure';
-import { decideWithdrawal, withdrawalQueue } from './ops-api';
-import { OPS_NS } from './ops-ns';
 import {
   AccountState,
-  DetailActions,
-  QueueTable,
   CopyValue,
-  Mono,
+  DetailActions,
   Notice,
   PromptDialog,
+  QueueTable,
   Split,
   StatusFilter,
-} from './queue-parts';
-import type { Prompt } from './queue-parts';
-
-const TONE = { 0: 'warn', 1: 'ok', 2: 'bad' } as const;
+} from '../../../components/ops-queue';
+import type { Prompt } from '../../../components/ops-queue';
+import { Mono } from '../../../components/ui';
+import { decisionRefusal } from '../../../lib/ops-decision';
+import { OPS_NS } from '../../../lib/ops-ns';
+import { decideWithdrawal, fetchWithdrawalQueue } from '../api/withdrawals-api';
+import {
+  canDecide,
+  canPay,
+  decidedNoteKey,
+  payoutAmount,
+  payoutTarget,
+  payoutTargetKey,
+  payTextKey,
+  WITHDRAWAL_TONE,
+  withdrawalDecisionExtra,
+} from '../state/payout';
 
 export function WithdrawalsQueue() {
   const { t, i18n } = useTranslation(OPS_NS);
@@ -49,7 +58,7 @@ export function WithdrawalsQueue() {
   const [status, setStatus] = useState(0);
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
-  const queue = useOpsLoad(() => withdrawalQueue(status, page), `${status}-${page}-${version}`);
+  const queue = useOpsLoad(() => fetchWithdrawalQueue(status, page), `${status}-${page}-${version}`);
   const [selected, setSelected] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
   const [prompt, setPrompt] = useState<Prompt | null>(null);
@@ -62,17 +71,13 @@ export function WithdrawalsQueue() {
 
   const run = async (w: OpsWithdrawal, decision: OpsWithdrawalDecision, text: string) => {
     try {
-      const { msg } = await decideWithdrawal(
-        w.id,
-        decision,
-        decision === 'pay' ? { reference: text } : { reason: text },
-      );
+      const { msg } = await decideWithdrawal(w.id, decision, withdrawalDecisionExtra(decision, text));
       toast(msg, 'success');
       setNotice('');
     } catch (err) {
-      if (isApiError(err) && err.code === ERROR_CODES.opsAlreadyDecided) setNotice(err.msg);
-      else if (isApiError(err)) throw new Error(err.msg, { cause: err });
-      else throw err;
+      const refusal = decisionRefusal(err);
+      if ('notice' in refusal) setNotice(refusal.notice);
+      else throw refusal.error;
     } finally {
       setVersion((v) => v + 1);
     }
@@ -154,7 +159,9 @@ export function WithdrawalsQueue() {
                             <OpsSub>UID {w.uid}</OpsSub>
                           </td>
                           <td>
-                            <OpsBadge $tone={TONE[w.status]}>{t(`withdrawals.status.${w.status}`)}</OpsBadge>
+                            <OpsBadge $tone={WITHDRAWAL_TONE[w.status]}>
+                              {t(`withdrawals.status.${w.status}`)}
+                            </OpsBadge>
                           </td>
                         </tr>
                       ))}
@@ -180,11 +187,9 @@ export function WithdrawalsQueue() {
                       </strong>{' '}
                       · {current.protocol}
                     </dd>
-                    <dt>{current.type === DRAW_TYPE.bank ? t('cashier.payee_account') : t('address')}</dt>
+                    <dt>{t(payoutTargetKey(current))}</dt>
                     <dd>
-                      <Mono data-testid="ops-withdrawal-address">
-                        {current.address || current.payee_account}
-                      </Mono>
+                      <Mono data-testid="ops-withdrawal-address">{payoutTarget(current)}</Mono>
                     </dd>
                     <dt>{t('account')}</dt>
                     <dd>
@@ -204,15 +209,15 @@ export function WithdrawalsQueue() {
                         <dd>
                           {current.decided_by} · {formatOpsTime(current.decided_at ?? 0, i18n.language)}
                         </dd>
-                        <dt>{current.status === 1 ? t('withdrawals.reference') : t('reason')}</dt>
+                        <dt>{t(decidedNoteKey(current))}</dt>
                         <dd>{current.notes}</dd>
                       </>
                     )}
                   </OpsFacts>
-                  {current.status === 0 && (
+                  {canDecide(current) && (
                     <AccountState account={current.account} testId="ops-withdrawal-account" />
                   )}
-                  {current.status === 0 && (
+                  {canDecide(current) && (
                     <DetailActions>
                       <OpsButton
                         type="button"
@@ -234,7 +239,7 @@ export function WithdrawalsQueue() {
                       <OpsButton
                         type="button"
                         $variant="primary"
-                        disabled={current.account.frozen}
+                        disabled={!canPay(current)}
                         onClick={() =>
                           setPrompt({
                             title: t('withdrawals.payTitle', {
@@ -242,20 +247,8 @@ export function WithdrawalsQueue() {
                             }),
                             details: (
                               <div data-testid="ops-pay-details">
-                                <p>
-                                  {t(
-                                    current.type === DRAW_TYPE.bank
-                                      ? 'withdrawals.payTextBank'
-                                      : 'withdrawals.payText',
-                                    {
-                                      amount: `${current.real_number} ${current.currency_code} · ${current.protocol}`,
-                                    },
-                                  )}
-                                </p>
-                                <CopyValue
-                                  value={current.address || current.payee_account}
-                                  testId="ops-pay-address"
-                                />
+                                <p>{t(payTextKey(current), { amount: payoutAmount(current) })}</p>
+                                <CopyValue value={payoutTarget(current)} testId="ops-pay-address" />
                               </div>
                             ),
                             label: t('withdrawals.reference'),
