@@ -62,6 +62,29 @@ const layerZones = APPS.flatMap((pkg) => [
 ]);
 
 /**
+ * The back office stays out of the trader's pages: in a package with ops features (`features/ops-*`), a page that is
+ * not an ops page (`app/pages/ops-*`) never imports one, so no trader route pulls back-office code or strings.
+ */
+const files = (rel) =>
+  fs.existsSync(path.join(ROOT, rel))
+    ? fs
+        .readdirSync(path.join(ROOT, rel), { withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => d.name)
+    : [];
+const opsZones = APPS.flatMap((pkg) => {
+  const opsFeatures = dirs(`${pkg}/src/features`).filter((f) => f.startsWith('ops-'));
+  if (opsFeatures.length === 0) return [];
+  return files(`${pkg}/src/app/pages`)
+    .filter((f) => !f.startsWith('ops-') && !/\.test\.tsx?$/.test(f))
+    .map((page) => ({
+      target: `./${pkg}/src/app/pages/${page}`,
+      from: opsFeatures.map((f) => `./${pkg}/src/features/${f}`),
+      message: 'A trader page never imports a back-office feature (features/ops-*): only ops pages do.',
+    }));
+});
+
+/**
  * react-i18next is shared through a curated entry (config/shared-entries/react-i18next.mjs): only these names
  * exist at run time. Add a name there before using it here.
  */
@@ -172,7 +195,10 @@ export default tseslint.config(
     files: APPS.map((pkg) => `${pkg}/src/**/*.{ts,tsx}`),
     ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...moduleZones, ...featureZones, ...layerZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...moduleZones, ...featureZones, ...layerZones, ...opsZones] },
+      ],
     },
   },
   {

@@ -48,9 +48,34 @@ const cases = [
   ],
   // Inside a front end the layers go one way: app/ → features/ → components/ and lib/.
   ['mf-support/src/features/news/x.ts', "import { NS } from '../../app/i18n';", PATHS],
-  ['mf-funds/src/lib/x.ts', "import { MethodList } from '../features/method-list';", PATHS],
+  [
+    'mf-funds/src/lib/x.ts',
+    "import { MethodList } from '../features/payout-methods/components/method-list';",
+    PATHS,
+  ],
   ['mf-support/src/components/x.ts', "import { Inbox } from '../features/inbox/components/inbox';", PATHS],
   ['mf-markets/src/lib/x.ts', "import TradePage from '../app/pages/trade-page';", PATHS],
+  // A trader page never imports a back-office feature; an ops page does.
+  [
+    'mf-funds/src/app/pages/withdraw-page.tsx',
+    "import { WithdrawalsQueue } from '../../features/ops-withdrawals/components/withdrawals-queue';",
+    PATHS,
+  ],
+  [
+    'mf-account/src/app/pages/user-page.tsx',
+    "import { UsersConsole } from '../../features/ops-users/components/users-console';",
+    PATHS,
+  ],
+  [
+    'mf-funds/src/app/pages/ops-withdrawals-page.tsx',
+    "import { WithdrawalsQueue } from '../../features/ops-withdrawals/components/withdrawals-queue';",
+    null,
+  ],
+  [
+    'mf-funds/src/app/pages/withdraw-page.tsx',
+    "import { CoinWithdrawForm } from '../../features/withdraw/components/coin-withdraw-form';",
+    null,
+  ],
   // What stays allowed.
   ['mf-support/src/features/news/x.ts', "import { NS } from '../../lib/ns';", null],
   // A test may render the whole page.

@@ -11,13 +11,13 @@ import { appStore, Dialog, toast } from '@meridian/shared';
 import {
   clearOpsSessionAtom,
   OpsButton,
-  opsApi,
   opsIdlePhase,
   readOpsActiveAt,
   markOpsActivity,
 } from '@meridian/shared/ops';
 import type { OpsIdlePhase } from '@meridian/shared/ops';
 import type { OpsMe } from '@meridian/shared/pure';
+import { fetchMe } from './api/auth-api';
 
 const TICK_MS = 1000;
 
@@ -63,7 +63,7 @@ export function IdleGuard({ me, onSignOut }: { me: OpsMe; onSignOut: () => void 
   const stay = async () => {
     setBusy(true);
     try {
-      await opsApi.get('/api/ops/auth/me');
+      await fetchMe();
       setPhase(phaseNow());
     } catch {
       // 999 ends the session (the sign-in page shows); anything else: the dialog stays and says the time left.

@@ -13,7 +13,6 @@ import { AppLink, jsonNamespace, registerNamespace, toast, useAtomValue } from '
 import {
   clearOpsSessionAtom,
   hasOpsRole,
-  opsApi,
   opsChangeCountAtom,
   opsSessionAtom,
   setOpsSessionAtom,
@@ -22,6 +21,8 @@ import { appStore } from '@meridian/shared';
 import { OPS_PATHS } from '@meridian/shared/pure';
 import type { OpsMe } from '@meridian/shared/pure';
 import type { RemoteKey } from '../app/routes';
+import { fetchMe, signOut as signOutCall } from './api/auth-api';
+import { fetchDashboard } from './api/dashboard-api';
 import { OpsMenuIcon } from './icons';
 import { IdleGuard } from './idle-guard';
 import { OpsLanguagePicker } from './language-picker';
@@ -107,8 +108,7 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
 
   // Check the session once on entry (a token from yesterday ends here, not on the first click).
   useEffect(() => {
-    opsApi
-      .get('/api/ops/auth/me', undefined, { silent: true })
+    fetchMe({ silent: true })
       .then((fresh) => {
         const token = appStore.get(opsSessionAtom).token;
         if (token) appStore.set(setOpsSessionAtom, { token, me: fresh });
@@ -122,9 +122,8 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
   useEffect(() => {
     let live = true;
     const load = () =>
-      opsApi
-        // A refresh of the page's own: it does not keep an unattended session alive.
-        .get('/api/ops/dashboard', undefined, { silent: true, passive: true })
+      // A refresh of the page's own: it does not keep an unattended session alive.
+      fetchDashboard(true)
         .then((d) => {
           if (!live) return;
           const next: Record<string, number> = {};
@@ -144,8 +143,7 @@ function Layout({ me, children }: { me: OpsMe | null; children: React.ReactNode 
 
   const signOut = useCallback(async () => {
     try {
-      const { msg } = await opsApi.postWithMessage('/api/ops/auth/logout', undefined, { silent: true });
-      toast(msg, 'success');
+      toast(await signOutCall(), 'success');
     } catch {
       // The session may already be over; either way it ends here.
     }

@@ -153,3 +153,17 @@ export const LinkButton = styled.button`
   color: ${({ theme }) => theme.color.primary};
   font-size: 14px;
 `;
+
+/** One row of a records list (deposits, withdrawals). */
+export const RecordItem = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border-block-end: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+/** The records title, aligned with the page's padding. */
+export const RecordsHead = styled.div`
+  padding-inline: ${({ theme }) => theme.space(4)};
+`;

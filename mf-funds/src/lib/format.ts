@@ -15,3 +15,6 @@ export function formatMoney(value: string | number | null | undefined, lng: stri
     signDisplay: signed ? 'exceptZero' : 'auto',
   }).format(n);
 }
+
+/** A withdrawal currency as its pickers name it: "USDT · TRC20". */
+export const symbolLabel = (s: { code: string; protocol: string }) => `${s.code} · ${s.protocol}`;

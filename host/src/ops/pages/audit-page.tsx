@@ -9,7 +9,6 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   formatOpsTime,
-  opsApi,
   OpsButton,
   OpsButtons,
   OpsEmpty,
@@ -26,7 +25,7 @@ import {
   useOpsLoad,
 } from '@meridian/shared/ops';
 import { OPS_PATHS } from '@meridian/shared/pure';
-import type { OpsAuditRow, OpsPage as Page } from '@meridian/shared/pure';
+import { fetchAudit } from '../api/audit-api';
 
 const LIMIT = 50;
 /**
@@ -142,21 +141,17 @@ export default function OpsAuditPage() {
   const state = useOpsLoad(() => {
     const from = dayStart(values.from);
     const toStart = dayStart(values.to);
-    return opsApi.get<Page<OpsAuditRow>>(
-      '/api/ops/audit',
-      {
-        actor: values.actor || undefined,
-        action: values.action || undefined,
-        object_type: values.object_type || undefined,
-        object_id: values.object_id || undefined,
-        from,
-        // The "to" day is included whole.
-        to: toStart === undefined ? undefined : toStart + 86_400_000,
-        page,
-        limit: LIMIT,
-      },
-      { silent: true },
-    );
+    return fetchAudit({
+      actor: values.actor || undefined,
+      action: values.action || undefined,
+      object_type: values.object_type || undefined,
+      object_id: values.object_id || undefined,
+      from,
+      // The "to" day is included whole.
+      to: toStart === undefined ? undefined : toStart + 86_400_000,
+      page,
+      limit: LIMIT,
+    });
   }, search);
 
   const go = (next: Record<string, string>, nextPage = 1) => {

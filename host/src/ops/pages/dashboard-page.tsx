@@ -12,12 +12,11 @@ import {
   OpsEmpty,
   OpsPage,
   OpsState,
-  opsApi,
   useOpsLoad,
   useOpsNow,
   WaitingTime,
 } from '@meridian/shared/ops';
-import type { OpsDashboard } from '@meridian/shared/pure';
+import { fetchDashboard } from '../api/dashboard-api';
 
 const REFRESH_MS = 30_000;
 
@@ -27,14 +26,7 @@ export default function OpsDashboardPage() {
   // Opening the page is the person's call; the refreshes every 30 s are the page's own (passive: they do not keep
   // an unattended session alive).
   const refreshes = useRef(0);
-  const state = useOpsLoad(
-    () =>
-      opsApi.get<OpsDashboard>('/api/ops/dashboard', undefined, {
-        silent: true,
-        passive: refreshes.current++ > 0,
-      }),
-    'dashboard',
-  );
+  const state = useOpsLoad(() => fetchDashboard(refreshes.current++ > 0), 'dashboard');
   const { reload } = state;
   useEffect(() => {
     const id = setInterval(reload, REFRESH_MS);

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { appStore, isApiError, readStorage, writeStorage } from '@meridian/shared';
-import { OpsButton, OpsField, OpsInput, opsApi, setOpsSessionAtom } from '@meridian/shared/ops';
+import { OpsButton, OpsField, OpsInput, setOpsSessionAtom } from '@meridian/shared/ops';
 import { OPS_PATHS } from '@meridian/shared/pure';
-import type { OpsSignInResult } from '@meridian/shared/pure';
+import { signIn } from '../api/auth-api';
 import { OpsLanguagePicker } from '../language-picker';
 
 /** Remembered so the next sign-in starts at the code (a person signs in many times a day). */
@@ -42,11 +42,7 @@ export default function OpsLoginPage({ from }: { from: string | null }) {
     setBusy(true);
     setError('');
     try {
-      const res = await opsApi.post<OpsSignInResult>(
-        '/api/ops/auth/login',
-        { email: email.trim(), password, code },
-        { silent: true },
-      );
+      const res = await signIn({ email: email.trim(), password, code });
       writeStorage(LAST_EMAIL_KEY, email.trim().toLowerCase());
       appStore.set(setOpsSessionAtom, { token: res.token, me: res.account });
       void navigate(from && from !== OPS_PATHS.login ? from : OPS_PATHS.dashboard, { replace: true });

@@ -16,17 +16,14 @@ import {
   OpsState,
   OpsTable,
   OpsTableWrap,
-  opsApi,
   useOpsLoad,
 } from '@meridian/shared/ops';
 import type { OpsRemote } from '@meridian/shared/pure';
+import { changeRemote, fetchRemotes } from '../api/remotes-api';
 
 export default function OpsRemotesPage() {
   const { t } = useTranslation('ops');
-  const state = useOpsLoad(
-    () => opsApi.get<OpsRemote[]>('/api/ops/remotes', undefined, { silent: true }),
-    'remotes',
-  );
+  const state = useOpsLoad(fetchRemotes, 'remotes');
   const [busy, setBusy] = useState(false);
 
   const act = async (kind: 'release' | 'rollback', remote: string, version?: string) => {
@@ -42,10 +39,7 @@ export default function OpsRemotesPage() {
     if (!ok) return;
     setBusy(true);
     try {
-      const { msg } = await opsApi.postWithMessage(`/api/ops/remotes/${kind}`, {
-        remote,
-        ...(version ? { version } : {}),
-      });
+      const { msg } = await changeRemote(kind, remote, version);
       toast(msg, 'success');
     } catch {
       // The client showed the server's reason.

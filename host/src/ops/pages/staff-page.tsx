@@ -9,7 +9,6 @@ import styled from 'styled-components';
 import { confirm, CopyButton, Dialog, QrCode, toast, useAtomValue } from '@meridian/shared';
 import {
   formatOpsTime,
-  opsApi,
   OpsBadge,
   OpsButton,
   OpsButtons,
@@ -27,25 +26,31 @@ import {
 } from '@meridian/shared/ops';
 import { OPS_ROLES } from '@meridian/shared/pure';
 import type { OpsAccountView, OpsRole, OpsSecrets } from '@meridian/shared/pure';
+import {
+  createStaff,
+  fetchStaff,
+  resetStaffPassword,
+  resetStaffTotp,
+  setStaffEnabled,
+  setStaffRoles,
+} from '../api/staff-api';
+import type { StaffChange } from '../api/staff-api';
 
 type Editing = { kind: 'create' } | { kind: 'roles'; account: OpsAccountView } | null;
 
 export default function OpsStaffPage() {
   const { t, i18n } = useTranslation('ops');
   const me = useAtomValue(opsSessionAtom).me;
-  const state = useOpsLoad(
-    () => opsApi.get<OpsAccountView[]>('/api/ops/staff', undefined, { silent: true }),
-    'staff',
-  );
+  const state = useOpsLoad(fetchStaff, 'staff');
   const [editing, setEditing] = useState<Editing>(null);
   const [secrets, setSecrets] = useState<OpsSecrets | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const run = async (path: string, body: Record<string, string | number>, confirmText?: string) => {
+  const run = async (change: () => Promise<StaffChange>, confirmText?: string) => {
     if (confirmText && !(await confirm({ message: confirmText, confirmText: t('staff.yes') }))) return;
     setBusy(true);
     try {
-      const { data, msg } = await opsApi.postWithMessage<OpsSecrets | OpsAccountView>(path, body);
+      const { data, msg } = await change();
       // New secrets open their own dialog, which says the same (a toast would cover its title).
       if (data && 'account' in data && (data.password || data.otpauth_uri)) setSecrets(data);
       else toast(msg, 'success');
@@ -134,8 +139,7 @@ export default function OpsStaffPage() {
                           $variant={a.disabled ? 'secondary' : 'danger'}
                           onClick={() =>
                             void run(
-                              a.disabled ? '/api/ops/staff/enable' : '/api/ops/staff/disable',
-                              { id: a.id },
+                              () => setStaffEnabled(a.id, a.disabled),
                               t(a.disabled ? 'staff.confirmEnable' : 'staff.confirmDisable', {
                                 email: a.email,
                               }),
@@ -148,11 +152,7 @@ export default function OpsStaffPage() {
                           type="button"
                           disabled={busy}
                           onClick={() =>
-                            void run(
-                              '/api/ops/staff/reset_totp',
-                              { id: a.id },
-                              t('staff.confirmTotp', { email: a.email }),
-                            )
+                            void run(() => resetStaffTotp(a.id), t('staff.confirmTotp', { email: a.email }))
                           }
                         >
                           {t('staff.resetTotp')}
@@ -162,8 +162,7 @@ export default function OpsStaffPage() {
                           disabled={busy}
                           onClick={() =>
                             void run(
-                              '/api/ops/staff/reset_password',
-                              { id: a.id },
+                              () => resetStaffPassword(a.id),
                               t('staff.confirmPassword', { email: a.email }),
                             )
                           }
@@ -186,8 +185,8 @@ export default function OpsStaffPage() {
           onClose={() => setEditing(null)}
           onSave={(email, roles) =>
             void (editing.kind === 'create'
-              ? run('/api/ops/staff/create', { email, roles: roles.join(',') })
-              : run('/api/ops/staff/roles', { id: editing.account.id, roles: roles.join(',') }))
+              ? run(() => createStaff(email, roles))
+              : run(() => setStaffRoles(editing.account.id, roles)))
           }
         />
       )}

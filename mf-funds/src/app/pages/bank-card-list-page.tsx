@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@meridian/shared';
-import { MethodList } from '../../features/method-list';
+import { MethodList } from '../../features/payout-methods/components/method-list';
 import { NS } from '../i18n';
 
 /** `/mine/bank-card-list` (docs/routes.md#minebank-card-list). */

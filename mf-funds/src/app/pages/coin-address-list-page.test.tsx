@@ -138,4 +138,24 @@ describe('/mine/bank-card-list', () => {
     fireEvent.click(screen.getByTestId('method-add'));
     expect(nav.navigate).toHaveBeenCalledWith('/mine/withdraw-way?type=2');
   });
+
+  it('Delete asks first; Confirm deletes that bank account and reloads the bank list', async () => {
+    const bank = { ...coin(5, ''), type: 2, bank_name: 'Harbour Bank', payee_account: '0012345678' };
+    let list = [bank];
+    const s = mockServer({
+      'GET /api/wallet/get_draw_method': () => ok(list),
+      'POST /api/wallet/del_draw_method': () => {
+        list = [];
+        return ok(null, 'Deleted');
+      },
+    });
+    renderPage(<BankCardListPage />);
+    fireEvent.click(await screen.findByTestId('method-delete'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete this withdrawal method?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('No data')).toBeInTheDocument();
+    expect(s.find('/api/wallet/del_draw_method')[0]!.body).toEqual({ id: '5' });
+    expect(s.find('/api/wallet/get_draw_method').map((r) => r.query.get('draw_type'))).toEqual(['2', '2']);
+  });
 });

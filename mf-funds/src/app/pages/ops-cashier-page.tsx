@@ -1,5 +1,5 @@
-import { CashierSettings } from '../../ops/cashier-page';
-import '../../ops/ops-ns';
+import { CashierSettings } from '../../features/ops-cashier/components/cashier-settings';
+import '../../lib/ops-ns';
 
 /** `/ops/cashier` (finance, admin): see docs/ops.md. */
 export default function OpsCashierPage() {

@@ -1,5 +1,5 @@
-import { DepositsQueue } from '../../ops/deposits-page';
-import '../../ops/ops-ns';
+import { DepositsQueue } from '../../features/ops-deposits/components/deposits-queue';
+import '../../lib/ops-ns';
 
 /** `/ops/deposits` (finance, admin): see docs/ops.md. */
 export default function OpsDepositsPage() {

@@ -1,5 +1,5 @@
-import { WithdrawalsQueue } from '../../ops/withdrawals-page';
-import '../../ops/ops-ns';
+import { WithdrawalsQueue } from '../../features/ops-withdrawals/components/withdrawals-queue';
+import '../../lib/ops-ns';
 
 /** `/ops/withdrawals` (finance, admin): see docs/ops.md. */
 export default function OpsWithdrawalsPage() {

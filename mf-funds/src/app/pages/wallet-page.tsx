@@ -1,59 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { AppLink, LoadError, PageHeader, SkeletonRows, useLoad } from '@meridian/shared';
-import { PATHS } from '@meridian/shared/pure';
-import { fetchMethods } from '../../features/funds-api';
-import { Muted } from '../../components/ui';
+import { PageHeader } from '@meridian/shared';
+import { WalletLinks } from '../../features/payout-methods/components/wallet-links';
 import { NS } from '../i18n';
 
 /** `/mine/wallet` (docs/routes.md#minewallet): the bound coin addresses and bank accounts, with their lists. */
 export default function WalletPage() {
   const { t } = useTranslation(NS);
-  const counts = useLoad(async () => {
-    const [coins, banks] = await Promise.all([fetchMethods(1), fetchMethods(2)]);
-    return { coins: coins.length, banks: banks.length };
-  });
   return (
     <section data-testid="page-mine-wallet">
       <PageHeader title={t('wallet.title')} back />
-      {counts.status === 'loading' && <SkeletonRows rows={2} />}
-      {counts.status === 'error' && <LoadError onRetry={counts.reload} />}
-      {counts.status === 'ready' && (
-        <List>
-          <Entry to={PATHS.coinAddresses} data-testid="wallet-coins">
-            <span>{t('coinAddressList.title')}</span>
-            <Muted>{t('wallet.count', { count: counts.data.coins })}</Muted>
-          </Entry>
-          <Entry to={PATHS.bankCards} data-testid="wallet-banks">
-            <span>{t('bankCardList.title')}</span>
-            <Muted>{t('wallet.count', { count: counts.data.banks })}</Muted>
-          </Entry>
-        </List>
-      )}
+      <WalletLinks />
     </section>
   );
 }
-
-const List = styled.nav`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(4)};
-`;
-
-const Entry = styled(AppLink)`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  min-block-size: 64px;
-  padding-inline: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  text-decoration: none;
-  &::after {
-    content: '›';
-    color: ${({ theme }) => theme.color.textMuted};
-    margin-inline-start: ${({ theme }) => theme.space(2)};
-  }
-`;
