@@ -111,10 +111,11 @@ test('a position: live P/L, TP/SL edit with the side rules, close, then history 
   expect(Number(saved?.TargetLossPrice)).toBe(sl);
   expect(Number(saved?.TargetProfitPrice)).toBe(tp);
 
-  // Close: confirm, the server's message, the row leaves holding.
+  // Close: the close sheet (the whole position by default), the server's message, the row leaves holding.
   await detail.getByTestId('close-order').click();
   const confirmBox = page.getByRole('dialog').last();
-  await expect(confirmBox).toContainText('Close your BTC/USD position at the market price?');
+  await expect(confirmBox).toContainText('BTC/USD');
+  await expect(confirmBox).toContainText('The whole position closes at the market price.');
   await confirmBox.getByRole('button', { name: 'Close position' }).click();
   await expect(page.getByText('Position closed.')).toBeVisible();
   await expect(detail).toBeHidden();

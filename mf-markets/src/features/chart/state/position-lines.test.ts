@@ -73,6 +73,28 @@ describe('the trader’s levels on the chart', () => {
     appStore.set(clearSessionAtom);
   });
 
+  it('a new market order comes from the socket alone; a pending order that filled loads the list again', async () => {
+    const socket = fakeRealtime();
+    appStore.set(setSessionAtom, { token: 't', user: null as never });
+    const load = jest
+      .fn()
+      .mockResolvedValue([order({ Id: 5, Status: 0, TargetPrice: '1.05', PendingKind: 'limit' })]);
+    const seen: PositionLevel[][] = [];
+    const stop = watchPositionLines(7, (l) => seen.push(l), load);
+    await flush();
+    socket.emit(TOPICS.forexTrade, [order({ Id: 6 })]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(seen.at(-1)?.map((l) => l.kind)).toEqual(['pending', 'entry']);
+    load.mockResolvedValue([order({ Id: 5 }), order({ Id: 6 })]);
+    socket.emit(TOPICS.forexTrade, [order({ Id: 5 }), order({ Id: 6 })]);
+    await flush();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(seen.at(-1)?.map((l) => l.kind)).toEqual(['entry', 'entry']);
+    stop();
+    socket.detach();
+    appStore.set(clearSessionAtom);
+  });
+
   it('a guest has no levels and nothing is loaded', async () => {
     appStore.set(clearSessionAtom);
     const load = jest.fn().mockResolvedValue([order({})]);

@@ -2,7 +2,7 @@
  * The trader's own levels on the chart of one instrument: each holding position's entry, stop loss and take profit,
  * and each pending order's target. Loaded once (logged in only), then kept current from the socket: FOREX_TRADE
  * carries every holding order (its stops included) many times a second, so a change is passed on only when a level
- * changed; FOREX_CLOSED, or a holding order that was not known (a pending one filled), loads them again.
+ * changed; FOREX_CLOSED, or a pending order that filled, loads them again.
  */
 import { appStore, sessionAtom, subscribe, TOPICS } from '@meridian/shared';
 import { ORDER_STATUS } from '@meridian/shared/pure';
@@ -112,10 +112,11 @@ export function watchPositionLines(
 
   const offTrade = subscribe(TOPICS.forexTrade, (data) => {
     if (!Array.isArray(data)) return;
-    const known = new Set(holding.map((o) => o.Id));
+    // FOREX_TRADE is every holding order as it is now: nothing to load for them (a market order just placed
+    // included). Only a pending order that filled changes the pending list, which is loaded again then.
     holding = data;
-    // A holding order never seen before was pending a moment ago: the pending list changed too.
-    if (data.some((o) => !known.has(o.Id) && o.ForexId === forexId)) reload();
+    const pendingIds = new Set(pending.map((o) => o.Id));
+    if (data.some((o) => pendingIds.has(o.Id))) reload();
     else publish();
   });
   const offClosed = subscribe(TOPICS.forexClosed, reload);
