@@ -112,13 +112,13 @@ describe.each(MODES)('favourites (%s)', (mode) => {
       expect(r.status).toBe(200);
       expect(r.body.code).toBe(1001);
       expect(r.body.data).toBeNull();
-      expect(r.body.msg).toBe('“Favourites” is not valid.');
+      expect(r.body.msg).toBe('“Selected items” is not valid.');
     });
 
     it('a missing ids field: 1001 please fill in', async () => {
       const r = await call(t.app, { method: 'POST', url: SAVE, token, form: {} });
       expect(r.body.code).toBe(1001);
-      expect(r.body.msg).toBe('Please fill in “Favourites”.');
+      expect(r.body.msg).toBe('Please fill in “Selected items”.');
     });
 
     it('a repeated ids parameter: 1001', async () => {
