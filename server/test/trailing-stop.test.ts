@@ -143,26 +143,115 @@ describe.each(MODES)('trailing stop (%s)', (mode) => {
     await api(tr.app, token, '/v1/api/forex/close', { id });
   });
 
-  it('refuses hostile or out-of-range distances with 1001 and a distance on a pending order with 1207', async () => {
+  it('refuses hostile or out-of-range distances with 1001, before anything changes', async () => {
     const id = await open(1);
-    for (const bad of ['1e3', '-5', '0x10', 'NaN', 'Infinity', '1.5', '1000001', '99999999999999999999']) {
+    for (const bad of [
+      '1e3',
+      '-5',
+      '0x10',
+      'NaN',
+      'Infinity',
+      '1.5',
+      '1e308',
+      '1e-308',
+      '1000001',
+      '99999999999999999999',
+    ]) {
       const r = await api(tr.app, token, STOPS, { id, trailing_distance: bad });
-      expect(r.code).toBe(ERROR_CODES.validation);
+      expect([bad, r.code]).toEqual([bad, ERROR_CODES.validation]);
     }
     // Larger than the price for a long: no level at all.
     const far = await api(tr.app, token, STOPS, { id, trailing_distance: 200000 });
     expect(far.code).toBe(ERROR_CODES.validation);
+    expect(tr.engine.trailing.has(id)).toBe(false);
+    expect((await holding(id))?.TrailingDistance).toBe(0);
+  });
+
+  it('a market order submitted with a distance holds a trailing stop from its first price', async () => {
+    const id = await open(1);
+    const before = (await holding(id))?.Id;
+    expect(before).toBe(id);
+    tr.market.setPrice('EURUSD', 1.1, 1.1002);
+    const r = await api<OrderView>(tr.app, token, SUBMIT, {
+      type: 1,
+      cont: '0.1',
+      forex_id: 1,
+      status: 1,
+      multiple: 100,
+      trailing_distance: 40,
+    });
+    expect(r.code).toBe(1);
+    expect(r.data).toMatchObject({ TrailingDistance: 40, TargetLossPrice: '1.09960' });
+    await tr.engine.idle();
+    expect(level(tr.engine, r.data.Id)).toBe('1.0996');
+    tr.market.setPrice('EURUSD', 1.101, 1.1012);
+    expect(level(tr.engine, r.data.Id)).toBe('1.1006');
+    // A stop loss sent that is better than the distance's level is where a short's stop starts.
+    const short = await api<OrderView>(tr.app, token, SUBMIT, {
+      type: 2,
+      cont: '0.1',
+      forex_id: 1,
+      status: 1,
+      multiple: 100,
+      stop_loss_price: '1.1014',
+      trailing_distance: 100,
+    });
+    expect(short.data).toMatchObject({ TrailingDistance: 100, TargetLossPrice: '1.10140' });
+    await api(tr.app, token, '/v1/api/forex/close', { id: r.data.Id });
+    await api(tr.app, token, '/v1/api/forex/close', { id: short.data.Id });
+    await api(tr.app, token, '/v1/api/forex/close', { id });
+  });
+
+  it('refuses a hostile distance on submit and opens nothing', async () => {
+    tr.market.setPrice('EURUSD', 1.1, 1.1002);
+    const count = async () =>
+      (await api<{ total: number }>(tr.app, token, '/v1/api/forex/my_deal', { status: 1, limit: 100 })).data
+        .total;
+    const n = await count();
+    for (const bad of ['1e308', '-5', 'NaN', '2.5', '1000001', '200000']) {
+      const r = await api(tr.app, token, SUBMIT, {
+        type: 1,
+        cont: '0.1',
+        forex_id: 1,
+        status: 1,
+        multiple: 100,
+        trailing_distance: bad,
+      });
+      expect(r.code).toBe(ERROR_CODES.validation);
+    }
+    expect(await count()).toBe(n);
+  });
+
+  it('a pending order keeps its distance and its trailing stop starts at the fill', async () => {
+    tr.market.setPrice('EURUSD', 1.1, 1.1002);
     const pending = await api<OrderView>(tr.app, token, SUBMIT, {
       type: 1,
       cont: '0.1',
       forex_id: 1,
       status: 0,
-      target_price: '1.05',
+      target_price: '1.09',
       multiple: 100,
+      trailing_distance: 20,
     });
-    const r = await api(tr.app, token, STOPS, { id: pending.data.Id, trailing_distance: 10 });
-    expect(r.code).toBe(ERROR_CODES.orderState);
+    expect(pending.data).toMatchObject({ Status: 0, TrailingDistance: 20, TargetLossPrice: '0' });
+    const id = pending.data.Id;
+    // Set on a pending order through the TP/SL edit as well: kept, not armed before the fill.
+    const edit = await api<OrderView>(tr.app, token, STOPS, { id, trailing_distance: 30 });
+    expect(edit.code).toBe(1);
+    expect(edit.data).toMatchObject({ TrailingDistance: 30, TargetLossPrice: '0' });
+    await tr.engine.idle();
     expect(tr.engine.trailing.has(id)).toBe(false);
+    tr.market.setPrice('EURUSD', 1.0898, 1.09); // the ask reaches the target: fills
+    await tr.engine.idle();
+    await tr.engine.idle();
+    const filled = await holding(id);
+    // From the bid at the fill, 30 points below.
+    expect(filled).toMatchObject({ Status: 1, TrailingDistance: 30, TargetLossPrice: '1.08950' });
+    expect(level(tr.engine, id)).toBe('1.0895');
+    tr.market.setPrice('EURUSD', 1.0908, 1.091);
+    expect(level(tr.engine, id)).toBe('1.0905');
+    await api(tr.app, token, '/v1/api/forex/close', { id });
+    expectInvariants(await invariants(tr.app, userId));
   });
 });
 

@@ -322,6 +322,7 @@ export {
   COMMA_DECIMAL_LANGUAGES,
 } from './domain/input';
 export type { DecimalInputOptions, DecimalInputResult, DecimalInputReason } from './domain/input';
+export { trailingFieldOptions, trailingStart } from './domain/trailing-input';
 export { BOOT_ELEMENT_ID } from './protocol/boot';
 export type { BootData, BootSite } from './protocol/boot';
 export { isMobileUserAgent, isAndroidUserAgent, desktopSiteOrigin } from './api/device';

@@ -114,6 +114,12 @@ export type SubmitParams = {
   expected_price?: string;
   /** Points (units of the instrument's last price decimal) the fill may be worse than `expected_price`: 0-MAX_DEVIATION_POINTS, 0 when absent. */
   max_deviation?: number;
+  /**
+   * A trailing stop of this many points (1-MAX_TRAILING_POINTS; 0 or absent for none). A market order's stop starts
+   * at the close-side price less (a long) or plus (a short) the distance, or at `stop_loss_price` when that is better
+   * for the trader; a pending order's starts the same way from the price it fills at.
+   */
+  trailing_distance?: number;
 };
 
 /**

@@ -104,16 +104,26 @@ export class OrderCommands {
       target = decText(input.target_price);
       kind = pendingKindOf(side, Number(target), quote);
     }
-    const sl = isSet(input.stop_loss_price) ? decText(input.stop_loss_price) : null;
+    let sl = isSet(input.stop_loss_price) ? decText(input.stop_loss_price) : null;
     const tp = isSet(input.target_profit_price) ? decText(input.target_profit_price) : null;
+    const trailing = input.trailing_distance ?? 0;
 
     // The balance is read up front only where a rule needs it (SL/TP threshold, pending orders); a market order's
     // funds are checked atomically by changeBalance in the transaction.
-    const user = sl || tp || pending ? await findUserById(db, userId) : undefined;
-    if ((sl || tp) && (user?.balance ?? 0) < SLTP_BALANCE_THRESHOLD * 100)
+    const stops = Boolean(sl || tp || trailing > 0);
+    const user = stops || pending ? await findUserById(db, userId) : undefined;
+    if (stops && (user?.balance ?? 0) < SLTP_BALANCE_THRESHOLD * 100)
       throw refuse(ERROR_CODES.stopsNotAllowed, 'trade.stopsNotAllowed', { min: SLTP_BALANCE_THRESHOLD });
     const reference = pending ? (target as string) : closePriceOf(side, quote);
     assertStops(side, reference, sl, tp);
+    if (trailing > 0) {
+      // A market order's trailing stop starts now from the close-side price; a pending order's at its fill (checked
+      // here against its target, where it would fill).
+      const start = trailingLevel(side, reference, trailing, inst.pricePrecision);
+      if (start === null)
+        throw refuse(ERROR_CODES.validation, 'v.outOfRange', { field: 'trailing_distance' });
+      if (!pending) sl = decText(sl ? betterStop(side, sl, start) : start);
+    }
 
     // A market order fills at the live opening price; with the price the trader saw, only within the deviation
     // allowed in their disfavour (docs/rules.md#slippage-guard).
@@ -170,6 +180,7 @@ export class OrderCommands {
           open_price: pending ? null : fill,
           stop_loss: sl,
           take_profit: tp,
+          trailing_distance: trailing,
           margin_micros: margin,
           margin_cents: pending ? 0 : marginCents,
           fee_micros: fee,
@@ -218,7 +229,20 @@ export class OrderCommands {
       const feeCents = microsToCents(fee);
       const user = await findUserById(trx, o.user_id);
       if (!user || user.balance < marginCents + feeCents) return 'no_margin' as const;
+      // A trailing stop starts from the close-side price at the fill (or the stop loss set, when better).
+      const start =
+        o.trailing_distance > 0
+          ? trailingLevel(
+              o.side as Side,
+              closePriceOf(o.side as Side, quote),
+              o.trailing_distance,
+              o.price_precision,
+            )
+          : null;
       const filled = await repo.markFilled(trx, o.id, {
+        ...(start === null
+          ? {}
+          : { stop_loss: decText(o.stop_loss ? betterStop(o.side as Side, o.stop_loss, start) : start) }),
         open_price: price,
         opened_at: at,
         margin_micros: margin,
@@ -415,7 +439,6 @@ export class OrderCommands {
     const sl = isSet(input.stop_loss_price) ? decText(input.stop_loss_price) : null;
     const tp = isSet(input.target_profit_price) ? decText(input.target_profit_price) : null;
     const trailing = input.trailing_distance ?? 0;
-    if (trailing > 0 && o.status !== STATUS_HOLDING) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
     if (sl || tp || trailing > 0) {
       const user = await findUserById(db, userId);
       if (!user || user.balance < SLTP_BALANCE_THRESHOLD * 100)
@@ -432,11 +455,12 @@ export class OrderCommands {
     assertStops(side, reference, sl, tp);
     let stop = sl;
     if (trailing > 0) {
-      // From the price, whatever side it lands on now; a long's distance larger than the price has no level.
+      // From the price, whatever side it lands on now; a long's distance larger than the price has no level. A
+      // pending order keeps the distance and the stop loss sent: its trailing stop starts at the fill.
       const start = trailingLevel(side, reference, trailing, o.price_precision);
       if (start === null)
         throw refuse(ERROR_CODES.validation, 'v.outOfRange', { field: 'trailing_distance' });
-      stop = decText(sl ? betterStop(side, sl, start) : start);
+      if (o.status === STATUS_HOLDING) stop = decText(sl ? betterStop(side, sl, start) : start);
     }
     const row = await repo.setStops(db, userId, o.id, {
       stop_loss: stop,

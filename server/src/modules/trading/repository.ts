@@ -175,7 +175,7 @@ export function markFilled(
   id: number,
   fill: Pick<
     OrderUpdate,
-    'open_price' | 'opened_at' | 'margin_micros' | 'margin_cents' | 'fee_micros' | 'fee_cents'
+    'open_price' | 'opened_at' | 'margin_micros' | 'margin_cents' | 'fee_micros' | 'fee_cents' | 'stop_loss'
   >,
 ): Promise<Order | undefined> {
   return db

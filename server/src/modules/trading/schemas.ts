@@ -82,6 +82,8 @@ export const submitQuery = z.object({
   expected_price: optDecimal({ max: maxPrice, positive: true, scale: priceScale }),
   /** Points the fill may be worse than expected_price. */
   max_deviation: optInt(0, MAX_DEVIATION_POINTS),
+  /** Trailing stop distance in points: 0 or absent for none. */
+  trailing_distance: optInt(0, MAX_TRAILING_POINTS),
 });
 
 /** A submit as the route has parsed it. */

@@ -20,6 +20,8 @@ export type OrderReview = {
   lots: string;
   stopLoss: string | null;
   takeProfit: string | null;
+  /** A trailing stop's distance, formatted ("50 points"), or null for none. */
+  trailing: string | null;
   margin: string;
   fee: string;
   /** Market orders: the price distance a fill may be worse than `price` ("0.00030"). */
@@ -107,6 +109,12 @@ export function OrderConfirm({
             <dd data-testid="review-sl">{review.stopLoss ?? t('ticket.notSet')}</dd>
             <dt>{t('ticket.takeProfit')}</dt>
             <dd data-testid="review-tp">{review.takeProfit ?? t('ticket.notSet')}</dd>
+            {review.trailing !== null && (
+              <>
+                <dt>{t('ticket.trailing')}</dt>
+                <dd data-testid="review-trailing">{review.trailing}</dd>
+              </>
+            )}
             <dt>{t('ticket.estMargin')}</dt>
             <dd data-testid="review-margin">{review.margin}</dd>
             <dt>{t('ticket.estFee')}</dt>

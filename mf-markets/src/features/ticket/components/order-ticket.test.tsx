@@ -294,6 +294,55 @@ describe('order ticket', () => {
     expect(q?.get('client_order_id')).toBeTruthy();
   });
 
+  it('trailing stop: off by default; its distance is shown as typed with the reason, previewed, confirmed and sent', async () => {
+    logIn(demoUser);
+    const server = mockServer({
+      '/v1/api/main/account/forexDetail': detail('100000.00'),
+      '/v1/api/forex/submit': ok({ Id: 9 }, 'Order placed.'),
+    });
+    renderTicket();
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('100,000.00'));
+    expect(screen.getByTestId('trail-on')).not.toBeChecked();
+    expect(screen.getByTestId('trail')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('trail-on'));
+    expect(screen.getByTestId('trail-error')).toHaveTextContent('Enter a distance in points');
+    expect(screen.getByTestId('submit-order')).toBeDisabled();
+    type('trail', '-5');
+    expect(screen.getByTestId('trail')).toHaveValue('-5');
+    expect(screen.getByTestId('trail-error')).toBeInTheDocument();
+    expect(screen.getByTestId('submit-order')).toBeDisabled();
+    type('trail', '1.5');
+    expect(screen.getByTestId('trail')).toHaveValue('1.5');
+    expect(screen.getByTestId('submit-order')).toBeDisabled();
+    // 1.15 is 115,000 points: a buy has no level 200,000 points below it.
+    type('trail', '200000');
+    expect(screen.getByTestId('trail-hint')).toHaveTextContent('Too far');
+    type('trail', '50');
+    expect(screen.getByTestId('trail-hint')).toHaveTextContent('Starts at 1.14950 and follows the price');
+    fireEvent.click(screen.getByTestId('submit-order'));
+    const dialog = await confirmDialog();
+    expect(within(dialog).getByTestId('review-trailing')).toHaveTextContent('50 points');
+    fireEvent.click(within(dialog).getByTestId('confirm-order'));
+    await waitFor(() => expect(toastTexts()).toContain('Order placed.'));
+    const q = server.find('/v1/api/forex/submit')[0]?.query;
+    expect(q?.get('trailing_distance')).toBe('50');
+    expect(q?.get('stop_loss_price')).toBe('0');
+  });
+
+  it('trailing stop on a pending order says it starts at the fill', async () => {
+    logIn(demoUser);
+    mockServer({ '/v1/api/main/account/forexDetail': detail('100000.00') });
+    renderTicket();
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('100,000.00'));
+    fireEvent.click(screen.getByTestId('mode-pending'));
+    type('target-price', '1.1');
+    fireEvent.click(screen.getByTestId('trail-on'));
+    type('trail', '30');
+    expect(screen.getByTestId('trail-hint')).toHaveTextContent(
+      'Starts when the order fills, 30 points from the fill price',
+    );
+  });
+
   it('in pending mode the buttons say what they do; cancelling the confirmation sends nothing', async () => {
     logIn(demoUser);
     const server = mockServer({

@@ -36,8 +36,9 @@ import {
   PATHS,
   pendingKindOf,
   SELL,
+  trailingFieldOptions,
 } from '@meridian/shared/pure';
-import type { Side } from '@meridian/shared/pure';
+import type { DecimalInputOptions, Side } from '@meridian/shared/pure';
 import { formatPrice } from '../../../lib/format';
 import { decimalsOf, formatAmount, formatNumber } from '../../../lib/format-amount';
 import { NS } from '../../../lib/ns';
@@ -60,6 +61,7 @@ import {
   stopsAllowed,
   ticketNumbers,
   ticketNumbersValid,
+  trailingHint,
 } from '../state/ticket-rules';
 import type {
   OrderMode,
@@ -116,6 +118,8 @@ const initialForm = (inst: TicketInstrument): TicketForm => ({
   sl: '',
   tpOn: false,
   tp: '',
+  trailOn: false,
+  trail: '',
   deviation: rememberedDeviation(inst.Id),
 });
 
@@ -190,6 +194,7 @@ export function OrderTicket({
     micros === null ? '—' : formatAmount(formatMicros(micros, 2), 2, lang);
   const tv = (key: string, vars?: Record<string, string>) => t(key, vars);
   const stopsHint = t('ticket.stopsNeedBalance', { min: formatNumber(50000, lang) });
+  const trail = trailingHint(form, instrument, quote, language);
 
   const submit = () => {
     // Confirming, sending and logging in all need the network: say so instead of loading code that cannot come.
@@ -222,6 +227,9 @@ export function OrderTicket({
       stopLoss: p.stop_loss_price && p.stop_loss_price !== '0' ? fmtPrice(p.stop_loss_price) : null,
       takeProfit:
         p.target_profit_price && p.target_profit_price !== '0' ? fmtPrice(p.target_profit_price) : null,
+      trailing: p.trailing_distance
+        ? t('ticket.trailingPoints', { points: formatNumber(p.trailing_distance, lang) })
+        : null,
       margin: money(est.marginMicros),
       fee: money(est.feeMicros),
       deviation: p.max_deviation === undefined ? null : deviationText(p.max_deviation, precision),
@@ -453,6 +461,27 @@ export function OrderTicket({
         onChange={(v) => set('tp', v)}
         testId="tp"
       />
+      <StopRow
+        label={t('ticket.trailing')}
+        fieldLabel={t('ticket.trailingDistance')}
+        on={form.trailOn}
+        value={form.trail}
+        disabled={!canSetStops}
+        error={fieldError('trail')}
+        options={trailingFieldOptions}
+        onToggle={(on) => set('trailOn', on)}
+        onChange={(v) => set('trail', v)}
+        testId="trail"
+      />
+      {trail && canSetStops && (
+        <Hint data-testid="trail-hint">
+          {trail.atFill
+            ? t('ticket.trailingAtFill', { points: formatNumber(trail.points, lang) })
+            : trail.level
+              ? t('ticket.trailingStart', { level: fmtPrice(trail.level) })
+              : t('ticket.trailingTooFar')}
+        </Hint>
+      )}
       {!canSetStops && <Hint data-testid="stops-hint">{stopsHint}</Hint>}
 
       <Figures>
@@ -545,6 +574,7 @@ function Field({
 
 function StopRow({
   label,
+  fieldLabel,
   on,
   value,
   disabled,
@@ -555,11 +585,13 @@ function StopRow({
   testId,
 }: {
   label: string;
+  /** The field's own name when it is not the toggle's (a distance, not a price). */
+  fieldLabel?: string;
   on: boolean;
   value: string;
   disabled: boolean;
   error: string | null;
-  options: ReturnType<typeof priceOptions>;
+  options: Omit<DecimalInputOptions, 'language'>;
   onToggle: (on: boolean) => void;
   onChange: (value: string) => void;
   testId: string;
@@ -580,7 +612,7 @@ function StopRow({
       <div>
         <Numeric
           id={id}
-          aria-label={label}
+          aria-label={fieldLabel ?? label}
           inputAs={NumberInput}
           options={options}
           required

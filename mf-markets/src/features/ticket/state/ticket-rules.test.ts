@@ -8,6 +8,7 @@ import {
   stopsAllowed,
   ticketNumbers,
   ticketNumbersValid,
+  trailingHint,
 } from './ticket-rules';
 import type { TicketForm, TicketInstrument } from './ticket-rules';
 
@@ -31,6 +32,8 @@ const form = (over: Partial<TicketForm> = {}): TicketForm => ({
   sl: '',
   tpOn: false,
   tp: '',
+  trailOn: false,
+  trail: '',
   deviation: 3,
   ...over,
 });
@@ -179,6 +182,47 @@ describe('checkTicket: the rules of docs/rules.md, one by one', () => {
     const pending = checkTicket(form({ mode: 0, price: '1.1' }), fx, ctx);
     expect(pending.kind === 'ok' && 'expected_price' in pending.params).toBe(false);
     expect(pending.kind === 'ok' && 'max_deviation' in pending.params).toBe(false);
+  });
+
+  it('a trailing stop sends its distance in points, needs one, the balance rule, and a level for a long', () => {
+    const on = (over: Partial<TicketForm> = {}) => form({ trailOn: true, trail: '50', ...over });
+    expect(checkTicket(on(), fx, ctx)).toMatchObject({ kind: 'ok', params: { trailing_distance: 50 } });
+    const off = checkTicket(form({ trail: '50' }), fx, ctx);
+    expect(off.kind === 'ok' && 'trailing_distance' in off.params).toBe(false);
+    expect(checkTicket(on({ trail: '' }), fx, ctx)).toMatchObject({
+      key: 'ticket.trailRequired',
+      field: 'trail',
+    });
+    for (const bad of ['-5', '1.5', '1e308', 'NaN', '0', '1000001'])
+      expect(checkTicket(on({ trail: bad }), fx, ctx)).toMatchObject({ field: 'trail' });
+    expect(ticketNumbersValid(on({ trail: '-5' }), fx, { account: account(100000) })).toBe(false);
+    // 1.15 is 115,000 points: a buy's 200,000 points have no level; a sell's do.
+    expect(checkTicket(on({ trail: '200000' }), fx, ctx)).toMatchObject({ key: 'ticket.trailingTooFar' });
+    expect(checkTicket(on({ side: SELL, trail: '200000' }), fx, ctx)).toMatchObject({ kind: 'ok' });
+    expect(checkTicket(on(), fx, { ...ctx, account: account(100) })).toMatchObject({
+      key: 'ticket.stopsNeedBalance',
+    });
+    // A pending order's distance is checked against its target and goes with it.
+    expect(checkTicket(on({ mode: 0, price: '1.1' }), fx, ctx)).toMatchObject({
+      params: { status: 0, trailing_distance: 50 },
+    });
+  });
+
+  it('the trailing hint: a market order starts from the close-side price (or a better stop), a pending one at its fill', () => {
+    const on = (over: Partial<TicketForm> = {}) => form({ trailOn: true, trail: '50', ...over });
+    expect(trailingHint(on(), fx, quote)).toEqual({ atFill: false, points: 50, level: '1.14950' });
+    expect(trailingHint(on({ side: SELL }), fx, quote)).toEqual({
+      atFill: false,
+      points: 50,
+      level: '1.15070',
+    });
+    expect(trailingHint(on({ slOn: true, sl: '1.1499' }), fx, quote)?.level).toBe('1.1499');
+    expect(trailingHint(on({ mode: 0, price: '1.1' }), fx, quote)).toMatchObject({
+      atFill: true,
+      points: 50,
+    });
+    expect(trailingHint(on({ trail: '1,5' }), fx, quote)).toBeNull();
+    expect(trailingHint(form({ trail: '50' }), fx, quote)).toBeNull();
   });
 
   it('shows a deviation as the price distance it allows, at the instrument precision', () => {

@@ -21,6 +21,8 @@ import {
   priceText,
   stepLots,
   TRADE_INPUT_LIMITS,
+  trailingFieldOptions,
+  trailingStart,
 } from '@meridian/shared/pure';
 import type {
   AccountState,
@@ -59,6 +61,9 @@ export type TicketForm = {
   sl: string;
   tpOn: boolean;
   tp: string;
+  /** A trailing stop (docs/rules.md#trailing-stop): its distance in points as typed. */
+  trailOn: boolean;
+  trail: string;
   /** Market orders: how far the fill may be worse than the price shown, in deviation units (the slippage guard). */
   deviation: number;
 };
@@ -78,7 +83,7 @@ export const deviationText = (points: number, precision: number): string =>
 export type { SubmitParams };
 
 /** The field a refusal belongs to: its message is shown beside that field. */
-export type TicketField = 'leverage' | 'lots' | 'price' | 'sl' | 'tp';
+export type TicketField = 'leverage' | 'lots' | 'price' | 'sl' | 'tp' | 'trail';
 
 export type TicketError = { key: string; vars?: Record<string, string | number>; field?: TicketField };
 
@@ -113,6 +118,7 @@ export function ticketNumbers(form: TicketForm, inst: TicketInstrument, language
     price: valueOf(form.price, price, language),
     sl: valueOf(form.sl, price, language),
     tp: valueOf(form.tp, price, language),
+    trail: valueOf(form.trail, trailingFieldOptions, language),
   };
 }
 
@@ -131,7 +137,8 @@ export function ticketNumbersValid(
     n.lots !== null &&
     (form.mode !== 0 || n.price !== null) &&
     (!form.slOn || !stops || n.sl !== null) &&
-    (!form.tpOn || !stops || n.tp !== null)
+    (!form.tpOn || !stops || n.tp !== null) &&
+    (!form.trailOn || !stops || n.trail !== null)
   );
 }
 
@@ -163,7 +170,7 @@ export function checkTicket(
   const n = ticketNumbers(form, inst, ctx.language);
   if (!ctx.loggedIn) return { kind: 'login' };
   if (leveragesOf(inst).length === 0) return { kind: 'error', key: 'ticket.noLeverage' };
-  if ((form.slOn || form.tpOn) && !stopsAllowed(ctx.account))
+  if ((form.slOn || form.tpOn || form.trailOn) && !stopsAllowed(ctx.account))
     return { kind: 'error', key: 'ticket.stopsNeedBalance', vars: { min: SLTP_BALANCE_THRESHOLD } };
   if (form.leverage === null || !leveragesOf(inst).includes(form.leverage))
     return { kind: 'error', key: 'ticket.leverageRequired', field: 'leverage' };
@@ -189,6 +196,14 @@ export function checkTicket(
     return { kind: 'error', key: form.side === BUY ? 'ticket.slBelow' : 'ticket.slAbove', field: 'sl' };
   if (stops === 'tpWrongSide')
     return { kind: 'error', key: form.side === BUY ? 'ticket.tpAbove' : 'ticket.tpBelow', field: 'tp' };
+  let trailing: number | undefined;
+  if (form.trailOn) {
+    if (n.trail === null) return { kind: 'error', key: 'ticket.trailRequired', field: 'trail' };
+    // Measured from the price the order opens at, as the server does: a long's distance beyond it has no level.
+    if (trailingStart(form.side, reference, n.trail, null, inst.PricePrecision).level === null)
+      return { kind: 'error', key: 'ticket.trailingTooFar', field: 'trail' };
+    trailing = Number(n.trail);
+  }
   return {
     kind: 'ok',
     params: {
@@ -200,6 +215,7 @@ export function checkTicket(
       stop_loss_price: sl,
       target_profit_price: tp,
       multiple: form.leverage,
+      ...(trailing === undefined ? {} : { trailing_distance: trailing }),
       // The price the trader is shown and how far a fill may be worse (docs/rules.md#slippage-guard).
       ...(form.mode === 1
         ? {
@@ -309,4 +325,26 @@ export function estimate(
     // Beyond what an amount can hold: no account pays for it.
     return { ...none, liquidation: ctx.account === null ? null : { kind: 'noMargin' } };
   }
+}
+
+/**
+ * Where the ticket's trailing stop would start, for the hint under its field: a market order's from the close-side
+ * price now (or the stop loss ticked, when better); a pending order's at its fill (`atFill`, only the distance shown).
+ * Null while the trailing stop is off or its distance is not one the field takes.
+ */
+export function trailingHint(
+  form: TicketForm,
+  inst: TicketInstrument,
+  quote: { bid: number; ask: number },
+  language?: Language,
+): { atFill: boolean; points: number; level: string | null } | null {
+  if (!form.trailOn) return null;
+  const n = ticketNumbers(form, inst, language);
+  if (n.trail === null) return null;
+  const atFill = form.mode === 0;
+  if (atFill && n.price === null) return null;
+  const reference = atFill ? (n.price as string) : closePriceOf(form.side, quote);
+  const sl = !atFill && form.slOn ? n.sl : null;
+  const r = trailingStart(form.side, reference, n.trail, sl, inst.PricePrecision);
+  return { atFill, points: Number(n.trail), level: r.level };
 }

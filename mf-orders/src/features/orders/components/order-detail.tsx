@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Dialog, NumericInput, SLTP_BALANCE_THRESHOLD, confirm, toast } from '@meridian/shared';
-import { CLOSE_REASONS, normalizeLanguage } from '@meridian/shared/pure';
+import { CLOSE_REASONS, normalizeLanguage, trailingFieldOptions } from '@meridian/shared/pure';
 import { formatFixed, formatMoney, formatTime, isPriceSet } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { ORDER_STATUS, cancelOrder, closeOrder, fetchPartialCloses, setStops } from '../api/orders-api';
@@ -20,7 +20,6 @@ import {
   neverFilled,
   stopFieldOptions,
   stopText,
-  trailingFieldOptions,
   trailingPreview,
 } from '../state/order-rules';
 import { CloseSheet } from './close-sheet';
@@ -314,11 +313,14 @@ function StopsEditor({
 }) {
   const { t, i18n } = useTranslation(NS);
   const [tp, setTp] = useState(isPriceSet(order.TargetProfitPrice) ? order.TargetProfitPrice : '');
-  const trailingAllowed = order.Status === ORDER_STATUS.holding;
+  const trailingAllowed = order.Status === ORDER_STATUS.holding || order.Status === ORDER_STATUS.pending;
   const trailingBefore = order.TrailingDistance > 0;
-  // A trailing stop's level is the server's: the field starts empty, the distance carries it.
+  // A position's trailing level is the server's: the field starts empty, the distance carries it (a pending order's
+  // stop loss is still the one the trader sent).
   const [sl, setSl] = useState(
-    isPriceSet(order.TargetLossPrice) && !trailingBefore ? order.TargetLossPrice : '',
+    isPriceSet(order.TargetLossPrice) && !(trailingBefore && order.Status === ORDER_STATUS.holding)
+      ? order.TargetLossPrice
+      : '',
   );
   const [trailing, setTrailing] = useState(trailingAllowed && trailingBefore);
   const [distance, setDistance] = useState(trailingBefore ? String(order.TrailingDistance) : '');
@@ -414,11 +416,13 @@ function StopsEditor({
             data-testid="input-trailing"
           />
           <Hint data-testid="trailing-hint">
-            {preview?.level
-              ? t('stops.trailingStart', { level: formatFixed(preview.level, decimals, i18n.language) })
-              : preview?.points
-                ? t('stops.trailingTooFar')
-                : t('stops.trailingHelp')}
+            {preview?.atFill && preview.level
+              ? t('stops.trailingAtFill', { points: formatFixed(preview.points ?? 0, 0, i18n.language) })
+              : preview?.level
+                ? t('stops.trailingStart', { level: formatFixed(preview.level, decimals, i18n.language) })
+                : preview?.points
+                  ? t('stops.trailingTooFar')
+                  : t('stops.trailingHelp')}
           </Hint>
         </Label>
       )}

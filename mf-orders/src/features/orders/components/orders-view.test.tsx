@@ -497,6 +497,45 @@ describe('/order detail and actions', () => {
     expect(calls[0]?.query.get('stop_loss_price')).toBe('0');
   });
 
+  it('TP/SL edit on a pending order: the trailing distance starts at the fill, its stop loss is kept', async () => {
+    const net = server(
+      [[order({ Id: 9, Status: 0, OrderType: 1, TargetPrice: '50', Price: '50', PricePrecision: 2 })]],
+      1,
+      {
+        'GET /v1/api/forex/set_stop_price': ok(
+          order({
+            Id: 9,
+            Status: 0,
+            OrderType: 1,
+            TargetPrice: '50',
+            TrailingDistance: 10,
+            PricePrecision: 2,
+          }),
+          'Stop loss and take profit updated.',
+        ),
+      },
+    );
+    renderPage(<OrderPage />, { path: '/order', query: 'type=0' });
+    fireEvent.click(await screen.findByTestId('order-row'));
+    fireEvent.click(await screen.findByTestId('edit-stops'));
+    fireEvent.change(screen.getByTestId('input-sl'), { target: { value: '45' } });
+    fireEvent.click(screen.getByTestId('toggle-trailing'));
+    fireEvent.change(screen.getByTestId('input-trailing'), { target: { value: '10' } });
+    expect(screen.getByTestId('trailing-hint')).toHaveTextContent(
+      'Starts when the order fills, 10 points from the fill price',
+    );
+    // Larger than the target for a buy: refused before it is sent.
+    fireEvent.change(screen.getByTestId('input-trailing'), { target: { value: '6000' } });
+    expect(screen.getByTestId('trailing-hint')).toHaveTextContent('Too far');
+    expect(screen.getByTestId('save-stops')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('input-trailing'), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('save-stops'));
+    await waitFor(() => expect(net.find('/v1/api/forex/set_stop_price')).toHaveLength(1));
+    const q = net.find('/v1/api/forex/set_stop_price')[0]?.query;
+    expect(q?.get('trailing_distance')).toBe('10');
+    expect(q?.get('stop_loss_price')).toBe('45');
+  });
+
   it('TP/SL edit: a trailing position opens with the toggle on; turning it off sends no distance', async () => {
     const net = server(
       [

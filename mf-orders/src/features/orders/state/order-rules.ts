@@ -18,7 +18,7 @@ import {
   toMicros,
 } from '@meridian/shared/pure';
 import type { CloseAllScope, DecimalInputOptions, Language, Side } from '@meridian/shared/pure';
-import { betterStop, MAX_TRAILING_POINTS, trailingLevel } from '@meridian/shared/pure';
+import { trailingStart } from '@meridian/shared/pure';
 import { ORDER_STATUS } from '../api/orders-api';
 import type { LotTerms, Order, OrderStatus } from '../api/orders-api';
 
@@ -279,32 +279,23 @@ export function afterPartialClose(position: Order, part: Order): Order {
   };
 }
 
-/** The trailing distance field: whole points, 1 to the server's maximum. */
-export const trailingFieldOptions: Omit<DecimalInputOptions, 'language'> = {
-  decimals: 0,
-  min: 1,
-  max: MAX_TRAILING_POINTS,
-};
-
 /**
- * The level a trailing stop of the typed distance would start at on this holding position, as the server computes
- * it (docs/rules.md#trailing-stop): the close-side price less (a long) or plus (a short) the distance, or the stop
- * loss typed when that is better for the trader. `points` null: the distance is not valid; `level` null: a long's
- * distance larger than the price (the server refuses it).
+ * The level a trailing stop of the typed distance would start at on this order, as the server computes it
+ * (docs/rules.md#trailing-stop): a holding position's from its close-side price (or the stop loss typed when that is
+ * better); a pending order's starts at its fill, so only the distance is checked, against the target. `points` null:
+ * the distance is not valid; `level` null: a long's distance larger than the price (the server refuses it).
  */
 export function trailingPreview(
   order: Order,
   distanceText: string,
   stopLossText: string,
   language?: Language,
-): { points: number | null; level: string | null } {
-  const r = parseDecimalInput(distanceText, { ...trailingFieldOptions, language });
-  if (!r.ok) return { points: null, level: null };
-  const points = Number(r.value);
-  const side = sideOf(order);
-  const start = trailingLevel(side, order.UpdatePrice, points, order.PricePrecision);
-  if (start === null) return { points, level: null };
-  const sl = stopText(stopLossText, order.PricePrecision, language);
-  const level = sl && sl !== '0' ? betterStop(side, sl, start) : start;
-  return { points, level };
+): { points: number | null; level: string | null; atFill: boolean } {
+  const atFill = order.Status === ORDER_STATUS.pending;
+  const sl = atFill ? null : stopText(stopLossText, order.PricePrecision, language);
+  const price = atFill ? order.TargetPrice : order.UpdatePrice;
+  return {
+    ...trailingStart(sideOf(order), price, distanceText, sl || null, order.PricePrecision, language),
+    atFill,
+  };
 }
