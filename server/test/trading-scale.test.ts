@@ -14,6 +14,7 @@ import { RedisLease } from '../src/realtime/lease';
 import { call, createDemo, createTestApp, waitFor } from './helpers';
 import type { TestApp } from './helpers';
 import { FakeMarket } from './support/fake-market';
+import { expectInvariants, invariants } from './support/trading';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -102,6 +103,78 @@ describeRedis('trading on two API nodes with Redis', () => {
     } finally {
       await b.close();
       await a.close();
+      for (const l of leases) await l.stop();
+    }
+  });
+
+  it('a trailing stop moves and closes once, on the leader only, and the next leader continues from its level', async () => {
+    const key = `meridian:test:lease:${crypto.randomBytes(6).toString('hex')}`;
+    const channel = `meridian:test:${crypto.randomBytes(6).toString('hex')}`;
+    const market = new FakeMarket();
+    const leases: RedisLease[] = [];
+    const node = async (id: string, dataDir?: string): Promise<TestApp> => {
+      const bus = new RedisBus(REDIS_URL, channel);
+      await bus.whenReady();
+      const lease = new RedisLease({ redis: REDIS_URL, key, ttlMs: 1500, renewMs: 200, id });
+      leases.push(lease);
+      await lease.start();
+      return createTestApp('sqlite', { bus, lease, market }, dataDir ? { dataDir } : {});
+    };
+    const a = await node('a');
+    const b = await node('b', a.config.dataDir);
+    let aClosed = false;
+    try {
+      expect(a.app.ctx.lease.isLeader()).toBe(true);
+      const demo = await createDemo(b.app);
+      market.setPrice('EURUSD', 1.1, 1.1002);
+      // Placed on the follower with the ticket's trailing distance.
+      const r = await call(b.app, {
+        method: 'GET',
+        url: '/v1/api/forex/submit?type=1&cont=0.1&forex_id=1&status=1&multiple=100&trailing_distance=50',
+        token: demo.token,
+      });
+      expect(r.body.code).toBe(1);
+      const order = r.body.data as { Id: number; TargetLossPrice: string; TrailingDistance: number };
+      expect(order).toMatchObject({ TrailingDistance: 50, TargetLossPrice: '1.09950' });
+      const leader = a.app.services.trading.engine;
+      const follower = b.app.services.trading.engine;
+      await waitFor(() => leader.trailing.has(order.Id), 5000, 'the leader to arm the trailing stop');
+      market.setPrice('EURUSD', 1.102, 1.1022);
+      expect(leader.trailing.levelOf(order.Id)?.level).toBe('1.1015');
+      expect(follower.trailing.has(order.Id)).toBe(false);
+      // The leader goes away: it writes its level back and gives up the lease; the follower takes over from it.
+      await a.close();
+      aClosed = true;
+      await leases[0]?.stop();
+      await waitFor(() => b.app.ctx.lease.isLeader() || undefined, 8000, 'the follower to lead');
+      await waitFor(
+        () => follower.trailing.levelOf(order.Id)?.level === '1.1015' || undefined,
+        8000,
+        'the new leader to arm the stop at the level reached',
+      );
+      market.setPrice('EURUSD', 1.1014, 1.1016);
+      const row = () =>
+        b.app.ctx.db.selectFrom('orders').selectAll().where('id', '=', order.Id).executeTakeFirstOrThrow();
+      const ledgerRows = async () =>
+        (
+          await b.app.ctx.db
+            .selectFrom('ledger')
+            .select('id')
+            .where('ref_id', '=', String(order.Id))
+            .execute()
+        ).length;
+      const until = Date.now() + 5000;
+      while ((await row()).status !== 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(await row()).toMatchObject({ status: 3, close_reason: 'trailing', stop_loss: '1.1015' });
+      const booked = await ledgerRows();
+      // Nothing closes it a second time later (another engine, a replayed tick).
+      market.setPrice('EURUSD', 1.1, 1.1002);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await ledgerRows()).toBe(booked);
+      expectInvariants(await invariants(b.app, demo.user.id));
+    } finally {
+      await b.close();
+      if (!aClosed) await a.close();
       for (const l of leases) await l.stop();
     }
   });
