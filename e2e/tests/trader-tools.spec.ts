@@ -114,3 +114,37 @@ test('one-tap trading: off by default, a warning to turn it on, then a market or
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect.poll(async () => (await orders(request, session, 1)).length).toBe(1);
 });
+
+test('trailing stop from the ticket: the distance as typed with its reason, confirmed, kept by the server', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const session = await newDemo(request);
+  await signIn(context, session);
+  await withLanguage(context, 'en');
+  await openTrade(page, 'BTCUSD');
+  const field = page.getByTestId('trail');
+  await expect(field).toBeDisabled();
+  await page.getByTestId('trail-on').check();
+  for (const typed of ['-5', '1e308', '1.5']) {
+    await field.fill(typed);
+    await expect(field).toHaveValue(typed);
+    await expect(page.getByTestId('trail-error')).toBeVisible();
+    await expect(page.getByTestId('submit-order')).toBeDisabled();
+  }
+  await field.fill('5000');
+  await expect(page.getByTestId('trail-hint')).toContainText('Starts at');
+  await page.screenshot({ path: shot('ticket-trailing-en') });
+  await page.getByTestId('deviation-50').click();
+  await page.getByTestId('submit-order').click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByTestId('review-trailing')).toHaveText('5,000 points');
+  await dialog.getByTestId('confirm-order').click();
+  await expect
+    .poll(async () => (await orders(request, session, 1)).map((o) => o.TrailingDistance))
+    .toEqual([5000]);
+  await page.goto(`${baseUrl()}/order?type=1`);
+  await expect(page.getByTestId('order-row').first()).toContainText('Trailing 5,000 pts');
+});
