@@ -20,6 +20,9 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     locale: 'en-GB',
+    // The service worker changes what a request meets (its cache); only the specs about it let it in
+    // (`test.use({ serviceWorkers: 'allow' })`), so every other spec sees the network as it is.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

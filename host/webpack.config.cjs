@@ -1,5 +1,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { InjectManifest } = require('workbox-webpack-plugin');
 const { createConfig, ROOT } = require('../config/webpack.cjs');
 
 /**
@@ -39,14 +40,17 @@ class PreloadStartupShared {
 /** The host shell. Its build contains no remote URL: remotes come from /remotes.json at run time. */
 module.exports = (env = {}, argv = {}) => {
   const mode = argv.mode ?? 'production';
-  return createConfig({
+  const outputPath = env.outDir ?? path.join(ROOT, 'dist/host');
+  // Beside the output, never in it: only the completed worker is served.
+  const swDir = `${outputPath}.sw`;
+  const host = createConfig({
     kind: 'host',
     mode,
     pkgDir: __dirname,
     name: 'meridian_host',
     locales: ['common', 'shell', 'ops', 'numeric'],
     entry: { main: './src/bootstrap.tsx' },
-    outputPath: env.outDir ?? path.join(ROOT, 'dist/host'),
+    outputPath,
     plugins: [
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'public/index.html'),
@@ -80,6 +84,49 @@ module.exports = (env = {}, argv = {}) => {
           });
         }
       })(),
+      // The service worker (host/src/sw/sw.ts): precaches the host's code, manifest and icons — not index.html (the
+      // server writes each copy with its own data), not the pre-compressed siblings or licences, not the
+      // translations of 21 languages (the one in use is kept as it is read). Registered after the first price.
+      // Its code is bundled alone first (the `sw` build below: a worker must not carry the federation runtime or
+      // the shared modules), then the host's file list is written into it.
+      new InjectManifest({
+        swSrc: path.join(swDir, 'sw.js'),
+        compileSrc: false,
+        swDest: 'sw.js',
+        exclude: [/^index\.html$/, /\.(br|gz|map|txt)$/, /^locales\//, /^sw\.js$/],
+      }),
     ],
   });
+  return [serviceWorker(mode, swDir), { ...host, dependencies: ['sw'] }];
 };
+
+/** The service worker's own bundle (host/sw/sw.ts with Workbox's modules), for InjectManifest to complete. */
+function serviceWorker(mode, outDir) {
+  const webpack = require('webpack');
+  return {
+    name: 'sw',
+    mode,
+    target: 'webworker',
+    entry: path.join(__dirname, 'src/sw/sw.ts'),
+    output: { path: outDir, filename: 'sw.js', clean: true },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2020' } },
+          },
+        },
+      ],
+    },
+    // Workbox's own logs stay out of a production worker.
+    plugins: [new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) })],
+    devtool: false,
+    performance: { hints: false },
+    infrastructureLogging: { level: 'error' },
+    stats: 'errors-warnings',
+  };
+}

@@ -14,7 +14,7 @@ import { REMOTES, ROOT } from './lib/paths.mjs';
 import { spawn } from 'node:child_process';
 import { bin, sh } from './lib/sh.mjs';
 
-const TS_PACKAGES = ['shared', 'locales', 'host', ...REMOTES, 'server', 'e2e', 'bench'];
+const TS_PACKAGES = ['shared', 'locales', 'host', 'host/src/sw', ...REMOTES, 'server', 'e2e', 'bench'];
 
 export const tasks = {
   async typecheck() {

@@ -105,3 +105,12 @@ void Promise.all([companyCheck, initI18n(lng, ['common', 'shell']).catch(() => u
   const el = document.getElementById('root');
   if (el) createRoot(el).render(<App />);
 });
+
+// The service worker (offline start, cached remotes) once the page has loaded and the browser is idle: after the
+// first price, in a chunk of its own.
+window.addEventListener('load', () => {
+  const later = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 2000));
+  later(() => {
+    void import('./app/service-worker').then((m) => m.registerServiceWorker()).catch(() => undefined);
+  });
+});

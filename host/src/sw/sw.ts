@@ -1,0 +1,69 @@
+/**
+ * The service worker (built by Workbox's InjectManifest from this file: host/webpack.config.cjs). It makes the app
+ * start offline: the host's code is precached, remote files are kept by their versioned URL, the registry and pages
+ * come from the network first with the last copy as the fallback (routes.ts says which is which).
+ *
+ * A new worker waits until every tab of the old one is closed and takes over at the next start: no skipWaiting, no
+ * reload from here, so a tab never reloads in a loop; the page a new version serves is fetched from the network
+ * anyway, and its new code with it.
+ */
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { routeOf } from './routes';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+const PAGES = 'meridian-pages';
+const pages = new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 4 });
+const match =
+  (kind: ReturnType<typeof routeOf>) =>
+  ({ request }: { request: Request }) =>
+    routeOf(request, self.location.origin) === kind;
+
+registerRoute(match('page'), async (options) => {
+  try {
+    return await pages.handle(options);
+  } catch {
+    // Offline at a route never opened before: the app's page as last served (`/` is the first one a visit loads).
+    const cache = await caches.open(PAGES);
+    const any = (await cache.match('/', { ignoreSearch: true })) ?? (await cache.keys()).at(0);
+    const page = any instanceof Request ? await cache.match(any) : any;
+    return page ?? Response.error();
+  }
+});
+registerRoute(
+  match('registry'),
+  new NetworkFirst({ cacheName: 'meridian-registry', networkTimeoutSeconds: 4 }),
+);
+registerRoute(
+  match('remote'),
+  new CacheFirst({
+    cacheName: 'meridian-remotes',
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+registerRoute(match('locale'), new StaleWhileRevalidate({ cacheName: 'meridian-locales' }));
+
+self.addEventListener('install', (event) => {
+  // The app's page as the server writes it now (with its quotes): what an offline start falls back to.
+  event.waitUntil(
+    caches
+      .open(PAGES)
+      .then((cache) => cache.add('/'))
+      .catch(() => undefined),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  // The pages this worker serves from now on: the first start after an update already is its own.
+  event.waitUntil(self.clients.claim());
+});
