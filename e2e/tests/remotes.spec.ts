@@ -201,3 +201,63 @@ test('an admin releases then rolls back mf-support from /ops/remotes; a fresh pa
   ).toContainText(ready);
   await context.close();
 });
+
+test('an open tab hears of a release on the socket and loads it at its next navigation into the remote, once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const env = { ...process.env, STATIC_DIR: staticDir() };
+  const otherThan = (current: string) =>
+    readRegistry()
+      .remotes['mf-support']!.versions.map((v) => v.version)
+      .find((v) => v !== current);
+  const start = readRegistry().remotes['mf-support']!.current;
+  // Another version online: the tests above publish one; alone, this test publishes its own (a build).
+  if (!otherThan(start))
+    await run('node', ['tools/mf.mjs', 'publish', 'mf-support'], { cwd: ROOT, env, timeout: 180_000 });
+  const other = otherThan(start)!;
+  await withLanguage(context, 'en');
+  const entries: string[] = [];
+  page.on('request', (r) => {
+    const m = r.url().match(/\/remotes\/mf-support\/([^/]+)\/remoteEntry\.js/);
+    if (m?.[1]) entries.push(decodeURIComponent(m[1]));
+  });
+  let heard = false;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string' && f.payload.includes('"REMOTES"') && f.payload.includes(other))
+        heard = true;
+    }),
+  );
+  await page.goto(`${baseUrl()}/news`);
+  await expectPage(page, '/news');
+  expect(entries).toEqual([start]);
+  // A mark that a reload would wipe.
+  await page.evaluate(() => ((window as { stay?: boolean }).stay = true));
+
+  try {
+    await run('node', ['tools/mf.mjs', 'release', 'mf-support', other], { cwd: ROOT, env, timeout: 30_000 });
+    await expect.poll(() => heard, { timeout: 15_000 }).toBe(true);
+    // The page on screen is left as it is: no reload, no swap.
+    expect(await page.evaluate(() => (window as { stay?: boolean }).stay)).toBe(true);
+    expect(entries).toEqual([start]);
+
+    // Away and back inside the app (the router, as a tap does): the new version loads there, once.
+    const go = (to: string) =>
+      page.evaluate((p) => {
+        window.history.pushState({}, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, to);
+    await go('/rank');
+    await expectPage(page, '/rank');
+    await go('/news');
+    await expectPage(page, '/news');
+    await expect.poll(() => entries).toEqual([start, other]);
+    expect(await page.evaluate(() => (window as { stay?: boolean }).stay)).toBe(true);
+    await page.waitForTimeout(2000);
+    expect(entries).toEqual([start, other]);
+  } finally {
+    await run('node', ['tools/mf.mjs', 'release', 'mf-support', start], { cwd: ROOT, env, timeout: 30_000 });
+  }
+});

@@ -121,6 +121,7 @@ export type {
   ClientMessage,
   ServerMessage,
   DayMarketQuote,
+  RegistryChange,
   KlineUpdate,
 } from './protocol/realtime';
 export type { Envelope } from './api/envelope';

@@ -47,6 +47,7 @@ export type {
   ServerTopicMessage,
   ServerError,
   DayMarketQuote,
+  RegistryChange,
   KlineUpdate,
 } from './protocol/realtime';
 export { isChatType } from './protocol/chat';

@@ -14,7 +14,8 @@ import {
   subscribe,
   TOPICS,
 } from '@meridian/shared';
-import type { DayMarketQuote } from '@meridian/shared';
+import type { DayMarketQuote, RegistryChange } from '@meridian/shared';
+import { registryChanged } from './registry';
 
 export function startRealtime(apiOrigin: () => string): RealtimeClient {
   const client = new RealtimeClient({
@@ -71,6 +72,11 @@ export function startRealtime(apiOrigin: () => string): RealtimeClient {
         requestAnimationFrame(flush);
       } else setTimeout(flush, 250);
     }
+  });
+
+  // A release or rollback: the next navigation into that remote loads its new version.
+  subscribe(TOPICS.remotes, (data) => {
+    for (const change of Array.isArray(data) ? (data as RegistryChange[]) : []) registryChanged(change);
   });
 
   client.ensureOpen();

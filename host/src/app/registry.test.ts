@@ -9,7 +9,13 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
 }));
 
-import { enteredVersion, ensureRegistry, refreshRegistry, REGISTRY_STALE_MS } from './registry';
+import {
+  enteredVersion,
+  ensureRegistry,
+  refreshRegistry,
+  registryChanged,
+  REGISTRY_STALE_MS,
+} from './registry';
 
 function serve(versions: Record<string, string>) {
   globalThis.fetch = jest.fn(async () => ({
@@ -48,4 +54,21 @@ it('trusts a fresh registry, asks again when stale, and re-registers only what c
   now += REGISTRY_STALE_MS + 1;
   await refreshRegistry();
   expect(registerRemotes).toHaveBeenCalledTimes(2);
+});
+
+it('a change heard on the socket makes the next visit read the registry again, only when a version moved', async () => {
+  const now = 5_000_000;
+  jest.spyOn(Date, 'now').mockImplementation(() => now);
+  serve({ 'mf-support': 'v2', 'mf-orders': 'o1' });
+  await refreshRegistry();
+  expect(enteredVersion('mf-orders')).toBe('o1');
+  // The same versions (another node's echo, a history-only edit): still trusted.
+  expect(registryChanged({ remotes: { 'mf-support': 'v2', 'mf-orders': 'o1' } })).toBe(false);
+  expect(enteredVersion('mf-orders')).toBe('o1');
+  // mf-orders rolled back: the next visit reads the registry first, then loads o0.
+  expect(registryChanged({ remotes: { 'mf-support': 'v2', 'mf-orders': 'o0' } })).toBe(true);
+  expect(enteredVersion('mf-orders')).toBe('');
+  serve({ 'mf-support': 'v2', 'mf-orders': 'o0' });
+  await refreshRegistry();
+  expect(enteredVersion('mf-orders')).toBe('o0');
 });

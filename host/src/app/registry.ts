@@ -4,6 +4,7 @@
  */
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { readBoot } from '@meridian/shared';
+import type { RegistryChange } from '@meridian/shared';
 import { federationName, REMOTES } from './routes';
 import type { RemoteKey } from './routes';
 
@@ -78,6 +79,20 @@ export function ensureRegistry(): Promise<Registry> {
  */
 export function enteredVersion(remote: RemoteKey): string {
   return Date.now() - fetchedAt < REGISTRY_STALE_MS ? (known.remotes[remote]?.current ?? '') : '';
+}
+
+/**
+ * A registry change heard on the socket (REMOTES): when a remote's current version is not the one known, the
+ * registry is treated as stale, so the next navigation into a remote route reads it again and loads the new
+ * version there. The page on screen is left alone (never swapped in the middle of a form); the kept-alive markets
+ * pages keep their version until the next start.
+ */
+export function registryChanged(change: RegistryChange): boolean {
+  const moved = Object.entries(change.remotes).some(
+    ([remote, version]) => known.remotes[remote as RemoteKey]?.current !== version,
+  );
+  if (moved) fetchedAt = 0;
+  return moved;
 }
 
 /** Read the registry again; re-register (dropping the runtime's cache) only the remotes whose version changed. */

@@ -13,6 +13,8 @@ export const TOPICS = {
   dayMarket: 'DAY_MARKET',
   forexTrade: 'FOREX_TRADE',
   forexClosed: 'FOREX_CLOSED',
+  /** The remote registry changed (a release, rollback, promote or abort): every tab, guests included. */
+  remotes: 'REMOTES',
 } as const;
 /** Candle updates of one instrument: `KLINE.{code}`. */
 export const klineTopic = (code: string): `KLINE.${string}` => `KLINE.${code}`;
@@ -28,6 +30,7 @@ export function isTopic(value: unknown): value is Topic {
     value === TOPICS.dayMarket ||
     value === TOPICS.forexTrade ||
     value === TOPICS.forexClosed ||
+    value === TOPICS.remotes ||
     /^KLINE\.[A-Za-z0-9._-]{1,32}$/.test(value)
   );
 }
@@ -81,6 +84,9 @@ export type KlineUpdate = {
   Volume: number;
 };
 
+/** REMOTES payload: each remote's current version after a registry change. */
+export type RegistryChange = { remotes: Record<string, string> };
+
 /**
  * What each topic carries. Market data arrives batched (one frame holds the latest value of every instrument that
  * moved); FOREX_TRADE is every holding order of the user with its live P/L, FOREX_CLOSED one order that closed.
@@ -89,6 +95,8 @@ export type TopicPayloads = {
   DAY_MARKET: DayMarketQuote[];
   FOREX_TRADE: OrderView[];
   FOREX_CLOSED: OrderView;
+  /** The latest change only (a burst of changes arrives as its last state). */
+  REMOTES: RegistryChange[];
   SUPPORT_UNREAD: SupportUnread;
   CHAT: ServerChatMessage;
   [kline: `KLINE.${string}`]: KlineUpdate[];

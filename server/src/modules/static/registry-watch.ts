@@ -1,0 +1,73 @@
+/**
+ * Tells every open tab when the remote registry changes (a release, rollback, promote or abort, from the CLI or
+ * /ops/remotes, both of which rewrite remotes.json): the file is polled, and each change of a remote's current
+ * version is published once on the REMOTES topic — by the node holding the lease only, so two nodes reading the same
+ * file publish it once. A tab then loads that remote's new version at its next navigation into it
+ * (host/src/app/registry.ts), never in the middle of a page.
+ */
+import fs from 'node:fs';
+import type { RegistryChange } from '@meridian/shared/pure';
+import { TOPICS } from '@meridian/shared/pure';
+import type { EventBus } from '../../realtime/bus';
+import type { Lease } from '../../realtime/lease';
+
+/** Each remote's current version in a registry file's text; null when it cannot be read as one. */
+export function currentVersions(text: string): Record<string, string> | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const remotes = (body as { remotes?: unknown } | null)?.remotes;
+  if (!remotes || typeof remotes !== 'object') return null;
+  const out: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(remotes as Record<string, unknown>)) {
+    const current = (entry as { current?: unknown } | null)?.current;
+    if (typeof current === 'string' && current) out[name] = current;
+  }
+  return out;
+}
+
+const same = (a: Record<string, string>, b: Record<string, string>) => {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+};
+
+export type RegistryWatch = { check: () => Promise<boolean>; stop: () => void };
+
+/**
+ * Watch `file`; `check()` reads it now (tests call it; the poll calls it every `intervalMs`) and says whether a
+ * change was published.
+ */
+export function watchRegistry(opts: {
+  file: string;
+  bus: EventBus;
+  lease: Pick<Lease, 'isLeader'>;
+  intervalMs?: number;
+}): RegistryWatch {
+  let last: Record<string, string> | null = null;
+  let reading: Promise<boolean> | null = null;
+  const read = async (): Promise<boolean> => {
+    let text: string;
+    try {
+      text = await fs.promises.readFile(opts.file, 'utf8');
+    } catch {
+      return false;
+    }
+    const now = currentVersions(text);
+    // A file caught half-written, or one that does not parse, is read again at the next poll.
+    if (!now) return false;
+    const before = last;
+    last = now;
+    if (before === null || same(before, now) || !opts.lease.isLeader()) return false;
+    const change: RegistryChange = { remotes: now };
+    opts.bus.publish({ topic: TOPICS.remotes, data: [change] });
+    return true;
+  };
+  const check = () => (reading ??= read().finally(() => (reading = null)));
+  void check();
+  const timer = setInterval(() => void check(), opts.intervalMs ?? 1000);
+  timer.unref();
+  return { check, stop: () => clearInterval(timer) };
+}
