@@ -14,6 +14,31 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { REMOTES } = require('./remotes.cjs');
+// The federation runtime's own version check: the one the host runs when it picks a version (host/src/app/registry.ts).
+const { satisfy } = require('@module-federation/runtime-tools/runtime-core');
+
+/** The shared package that is the contract between the host and the remotes. */
+const CONTRACT_PACKAGE = '@meridian/shared';
+
+/**
+ * The version range of the contract a remote's build was made against, as its build recorded it (mf-manifest.json:
+ * the requiredVersion of @meridian/shared, which the build takes from the workspace); null when none is recorded.
+ */
+function contractOfBuild(dir) {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
+    const shared = (manifest.shared ?? []).find((x) => x && x.name === CONTRACT_PACKAGE);
+    return typeof shared?.requiredVersion === 'string' ? shared.requiredVersion : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a host serving contract `version` can run a remote built against `range` (unknown: yes). */
+function contractServes(version, range) {
+  if (!version || !range) return true;
+  return satisfy(version, range);
+}
 const LOCK_WAIT_MS = 30_000;
 const LOCK_STALE_MS = 60_000;
 
@@ -143,6 +168,33 @@ function createRegistry(dist) {
     }
   }
 
+  /** The contract version the deployed host serves (dist/host/contract.json, written by its build); null without one. */
+  function hostContract() {
+    try {
+      const v = JSON.parse(fs.readFileSync(path.join(dist, 'host', 'contract.json'), 'utf8'))[
+        CONTRACT_PACKAGE
+      ];
+      return typeof v === 'string' ? v : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The contract range of a published version: as recorded, or read from its folder. */
+  function contractOf(remote, entry, version) {
+    const known = entry.versions.find((v) => v.version === version)?.contract;
+    return known ?? contractOfBuild(path.join(dist, 'remotes', remote, version));
+  }
+
+  /** Refuse to make current a version the deployed host cannot serve, saying why. */
+  function assertServes(remote, version, range) {
+    const host = hostContract();
+    if (!contractServes(host, range))
+      throw new Error(
+        `${remote} ${version} was built against ${CONTRACT_PACKAGE} ${range}; the host serves ${host}: it cannot run it (rebuild it against the host's contract, or release a host that serves it first)`,
+      );
+  }
+
   function isOnline(remote, version) {
     return fs.existsSync(path.join(dist, 'remotes', remote, version, 'mf-manifest.json'));
   }
@@ -157,8 +209,11 @@ function createRegistry(dist) {
       throw new Error(`${buildDir} has no mf-manifest.json: not a remote build`);
     }
     const hash = hashDir(buildDir);
+    const contract = contractOfBuild(buildDir);
     const reg = readRegistry();
     const entry = reg.remotes[remote] ?? { current: null, versions: [], history: [] };
+    // A version the host cannot serve may be published (release-ready), never made current.
+    if (makeCurrent) assertServes(remote, 'this build', contract);
     const existing = entry.versions.find((v) => v.hash === hash && isOnline(remote, v.version));
     let version;
     if (existing) {
@@ -169,7 +224,12 @@ function createRegistry(dist) {
       const target = path.join(dist, 'remotes', remote, version);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.renameSync(buildDir, target);
-      entry.versions.push({ version, hash, builtAt: new Date().toISOString() });
+      entry.versions.push({
+        version,
+        hash,
+        builtAt: new Date().toISOString(),
+        ...(contract ? { contract } : {}),
+      });
     }
     const reused = Boolean(existing);
     if (makeCurrent && entry.current !== version) {
@@ -217,6 +277,7 @@ function createRegistry(dist) {
       );
     }
     if (target === entry.current) return { version: target, changed: false, from: entry.current };
+    assertServes(remote, target, contractOf(remote, entry, target));
     const from = entry.current;
     entry.history.push({ at: new Date().toISOString(), action, from, to: target, ...(by ? { by } : {}) });
     entry.current = target;
@@ -230,6 +291,7 @@ function createRegistry(dist) {
     readRegistry,
     writeRegistry,
     isOnline,
+    hostContract,
     publish: (remote, buildDir, options) => withLock(() => publishLocked(remote, buildDir, options)),
     rollback: (remote, version) => withLock(() => setCurrentLocked(remote, version)),
     setCurrent: (remote, version, options) => withLock(() => setCurrentLocked(remote, version, options)),
@@ -238,4 +300,13 @@ function createRegistry(dist) {
   };
 }
 
-module.exports = { REMOTES, createRegistry, hashDir, assertRemote, rollbackTargets };
+module.exports = {
+  REMOTES,
+  CONTRACT_PACKAGE,
+  createRegistry,
+  hashDir,
+  assertRemote,
+  rollbackTargets,
+  contractOfBuild,
+  contractServes,
+};

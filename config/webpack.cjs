@@ -67,7 +67,10 @@ function sharedConfig(pkgDir) {
     },
     '@meridian/shared': {
       singleton: true,
-      requiredVersion: `^${sharedPkg.version}`,
+      // The contract range this build was made against, from the workspace; the registry and the host check it
+      // (config/registry.cjs, host/src/app/registry.ts). MERIDIAN_TEST_CONTRACT stands in for another contract's
+      // version in the end-to-end test of an incompatible remote, and is never set otherwise.
+      requiredVersion: `^${process.env.MERIDIAN_TEST_CONTRACT || sharedPkg.version}`,
       version: sharedPkg.version,
     },
     // Loaded with the first screen that pages, not with the first visit (see shared/src/lists.ts).

@@ -3,6 +3,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
 const { createConfig, ROOT } = require('../config/webpack.cjs');
 
+/** The contract the host serves: the version of @meridian/shared it provides to every remote. */
+const CONTRACT = require('../shared/package.json').version;
+
 /**
  * Shared modules that do not take part in the first screen: the subpath entries of @meridian/shared (`/lists`,
  * `/ops`, ...) exist precisely to be loaded by the screens that need them, so none of them is preloaded.
@@ -60,6 +63,8 @@ module.exports = (env = {}, argv = {}) => {
         publicPath: '/',
       }),
       new PreloadStartupShared(),
+      // The same version, for the host's own check of each remote it loads (src/app/registry.ts).
+      new (require('webpack').DefinePlugin)({ __MERIDIAN_CONTRACT__: JSON.stringify(CONTRACT) }),
       new (class CopyPublic {
         apply(compiler) {
           compiler.hooks.thisCompilation.tap('CopyPublic', (compilation) => {
@@ -70,6 +75,11 @@ module.exports = (env = {}, argv = {}) => {
                 const fs = require('node:fs');
                 const dir = path.join(__dirname, 'public');
                 // Folders too (public/icons/news.png is served at /icons/news.png).
+                // What the registry checks a release against (config/registry.cjs).
+                compilation.emitAsset(
+                  'contract.json',
+                  new RawSource(`${JSON.stringify({ '@meridian/shared': CONTRACT })}\n`),
+                );
                 for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
                   if (!entry.isFile()) continue;
                   const file = path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name));
@@ -93,7 +103,7 @@ module.exports = (env = {}, argv = {}) => {
         swSrc: path.join(swDir, 'sw.js'),
         compileSrc: false,
         swDest: 'sw.js',
-        exclude: [/^index\.html$/, /\.(br|gz|map|txt)$/, /^locales\//, /^sw\.js$/],
+        exclude: [/^index\.html$/, /\.(br|gz|map|txt)$/, /^locales\//, /^sw\.js$/, /^contract\.json$/],
       }),
     ],
   });

@@ -261,3 +261,73 @@ test('an open tab hears of a release on the socket and loads it at its next navi
     await run('node', ['tools/mf.mjs', 'release', 'mf-support', start], { cwd: ROOT, env, timeout: 30_000 });
   }
 });
+
+test('a remote built against another contract is refused at release, and at load the host runs the last one that fits', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const env = { ...process.env, STATIC_DIR: staticDir() };
+  const start = readRegistry().remotes['mf-support']!.current;
+  // A build of mf-support made against @meridian/shared 9.x (the host serves 0.x): published release-ready.
+  await run('node', ['tools/mf.mjs', 'publish', 'mf-support'], {
+    cwd: ROOT,
+    env: { ...env, MERIDIAN_TEST_CONTRACT: '9.0.0', MF_BUILD_ID: `contract-${Date.now()}` },
+    timeout: 180_000,
+  });
+  const entry = readRegistry().remotes['mf-support']!;
+  const wrong = entry.versions.at(-1)!.version;
+  expect(entry.versions.at(-1)).toMatchObject({ contract: '^9.0.0' });
+  expect(entry.current).toBe(start);
+
+  // The CLI refuses to make it current, and says why.
+  const refused = await run('node', ['tools/mf.mjs', 'release', 'mf-support', wrong], {
+    cwd: ROOT,
+    env,
+  }).then(
+    () => null,
+    (e: { stderr?: string; stdout?: string }) => `${e.stderr ?? ''}${e.stdout ?? ''}`,
+  );
+  expect(refused).toMatch(
+    /built against @meridian\/shared \^9\.0\.0; the host serves 0\.\d+\.\d+: it cannot run it/,
+  );
+  expect(readRegistry().remotes['mf-support']!.current).toBe(start);
+
+  // A registry edited by hand (or by an older tool) makes it current anyway: the host refuses it at load and runs
+  // the version current before it.
+  const file = path.join(staticDir(), 'remotes.json');
+  const saved = fs.readFileSync(file, 'utf8');
+  const reg = JSON.parse(saved) as {
+    remotes: Record<
+      string,
+      { current: string; history: { at: string; action: string; from: string | null; to: string }[] }
+    >;
+  };
+  reg.remotes['mf-support']!.history.push({
+    at: new Date().toISOString(),
+    action: 'release',
+    from: start,
+    to: wrong,
+  });
+  reg.remotes['mf-support']!.current = wrong;
+  fs.writeFileSync(file, JSON.stringify(reg, null, 2));
+  try {
+    await withLanguage(context, 'en');
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const entries: string[] = [];
+    page.on('request', (r) => {
+      const m = r.url().match(/\/remotes\/mf-support\/([^/]+)\/remoteEntry\.js/);
+      if (m?.[1]) entries.push(decodeURIComponent(m[1]));
+    });
+    await page.goto(`${baseUrl()}/news`);
+    await expectPage(page, '/news');
+    expect(entries).toEqual([start]);
+    expect(warnings.join('\n')).toContain(`mf-support ${wrong} needs @meridian/shared ^9.0.0`);
+    expect(warnings.join('\n')).toContain(`running ${start} instead`);
+  } finally {
+    fs.writeFileSync(file, saved);
+  }
+});

@@ -679,6 +679,54 @@ describe.each(MODES)('ops back office (%s)', (mode) => {
       ]);
     });
 
+    it('refuses to release a version built against a contract the host does not serve, saying why (1006)', async () => {
+      publishFake('mf-account', 'a1');
+      publishFake('mf-account', 'a2');
+      fs.writeFileSync(
+        path.join(staticDir, 'remotes', 'mf-account', 'a2', 'mf-manifest.json'),
+        JSON.stringify({ shared: [{ name: '@meridian/shared', requiredVersion: '^7.0.0' }] }),
+      );
+      fs.mkdirSync(path.join(staticDir, 'host'), { recursive: true });
+      fs.writeFileSync(
+        path.join(staticDir, 'host', 'contract.json'),
+        JSON.stringify({ '@meridian/shared': '0.1.0' }),
+      );
+      fs.writeFileSync(
+        path.join(staticDir, 'remotes.json'),
+        JSON.stringify({
+          remotes: {
+            'mf-account': {
+              current: 'a1',
+              versions: [
+                { version: 'a1', hash: 'a' },
+                { version: 'a2', hash: 'b' },
+              ],
+              history: [{ at: '2026-01-01T00:00:00Z', action: 'release', from: null, to: 'a1' }],
+            },
+          },
+        }),
+      );
+      const admin = await createOpsUser(t.app, ['admin']);
+      try {
+        const rel = await call(t.app, {
+          method: 'POST',
+          url: '/api/ops/remotes/release',
+          token: admin.token,
+          form: { remote: 'mf-account', version: 'a2' },
+        });
+        expect(rel.body.code).toBe(1006);
+        expect(rel.body.msg).toBe(
+          "mf-account a2 was built against @meridian/shared ^7.0.0, and this host serves 0.1.0: it cannot run it. Rebuild it against the host's contract, or release a host that serves it first.",
+        );
+        expect(
+          JSON.parse(fs.readFileSync(path.join(staticDir, 'remotes.json'), 'utf8')).remotes['mf-account']
+            .current,
+        ).toBe('a1');
+      } finally {
+        fs.rmSync(path.join(staticDir, 'host'), { recursive: true, force: true });
+      }
+    });
+
     it('issue 22: "Roll back" never moves forward: only to a version current before the current one, else 1006', async () => {
       publishFake('mf-orders', 'o1');
       publishFake('mf-orders', 'o2');

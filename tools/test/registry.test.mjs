@@ -107,6 +107,41 @@ test('a release-ready version waits until made current, and the history names wh
   assert.equal(rollback('mf-account').version, live);
 });
 
+test('a version built against a contract the host does not serve is never made current, and says why', () => {
+  const contractBuild = (content, range) => {
+    const dir = fakeBuild(content);
+    const shared = [{ name: '@meridian/shared', requiredVersion: range }];
+    fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ shared }));
+    return dir;
+  };
+  fs.mkdirSync(path.join(dist, 'host'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'host', 'contract.json'), JSON.stringify({ '@meridian/shared': '0.1.3' }));
+  try {
+    const { version: ok } = publish('mf-markets', contractBuild('m1', '^0.1.0'));
+    assert.equal(readRegistry().remotes['mf-markets'].current, ok);
+    assert.equal(readRegistry().remotes['mf-markets'].versions.at(-1).contract, '^0.1.0');
+    const count = readRegistry().remotes['mf-markets'].versions.length;
+    // Released at once: refused, nothing published.
+    assert.throws(
+      () => publish('mf-markets', contractBuild('m2', '^0.2.0')),
+      /built against @meridian\/shared \^0\.2\.0; the host serves 0\.1\.3: it cannot run it/,
+    );
+    assert.equal(readRegistry().remotes['mf-markets'].versions.length, count);
+    // Published release-ready: kept (a host that serves it may come), but not made current by a release or rollback.
+    const { version: later } = publish('mf-markets', contractBuild('m3', '^0.2.0'), { makeCurrent: false });
+    assert.throws(() => setCurrent('mf-markets', later, { action: 'release' }), /cannot run it/);
+    assert.equal(readRegistry().remotes['mf-markets'].current, ok);
+    // Once the host serves it, it may go.
+    fs.writeFileSync(
+      path.join(dist, 'host', 'contract.json'),
+      JSON.stringify({ '@meridian/shared': '0.2.0' }),
+    );
+    assert.equal(setCurrent('mf-markets', later, { action: 'release' }).version, later);
+  } finally {
+    fs.rmSync(path.join(dist, 'host'), { recursive: true, force: true });
+  }
+});
+
 test('the CLI prints status and refuses bad usage', () => {
   const cli = path.join(here, '..', 'mf.mjs');
   const out = execFileSync('node', [cli, 'status'], { env: { ...process.env, STATIC_DIR: dist } }).toString();

@@ -7,14 +7,18 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   getInstance: () => ({ registerRemotes, loadRemote: jest.fn() }),
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
+  // The runtime's own version check, as the host uses it.
+  satisfy: (jest.requireActual('@module-federation/enhanced/runtime') as { satisfy: unknown }).satisfy,
 }));
 
 import {
   enteredVersion,
   ensureRegistry,
   refreshRegistry,
+  refused,
   registryChanged,
   REGISTRY_STALE_MS,
+  servedVersion,
 } from './registry';
 
 function serve(versions: Record<string, string>) {
@@ -71,4 +75,39 @@ it('a change heard on the socket makes the next visit read the registry again, o
   serve({ 'mf-support': 'v2', 'mf-orders': 'o0' });
   await refreshRegistry();
   expect(enteredVersion('mf-orders')).toBe('o0');
+});
+
+describe('a remote built against a contract this host cannot serve', () => {
+  const entry = {
+    current: 'v3',
+    versions: [
+      { version: 'v1', contract: '^0.1.0' },
+      { version: 'v2', contract: '^0.1.0' },
+      { version: 'v3', contract: '^0.2.0' },
+    ],
+    history: [
+      { from: null, to: 'v1' },
+      { from: 'v1', to: 'v2' },
+      { from: 'v2', to: 'v3' },
+    ],
+  };
+  beforeEach(() => refused.clear());
+
+  it('runs the current version when its range holds the host contract', () => {
+    expect(servedVersion('mf-orders', entry, '0.2.4')).toBe('v3');
+    expect(servedVersion('mf-orders', { current: 'v9' }, '0.1.0')).toBe('v9'); // nothing recorded: no refusal
+    expect(refused.size).toBe(0);
+  });
+
+  it('refuses it and runs the most recent earlier current version that fits, reporting it', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(servedVersion('mf-orders', entry, '0.1.0')).toBe('v2');
+    expect(refused.get('mf-orders')).toEqual({ version: 'v3', fallback: 'v2' });
+    expect(warn.mock.calls[0]?.[0]).toMatch(
+      /mf-orders v3 needs @meridian\/shared \^0\.2\.0.*running v2 instead/,
+    );
+    // None fits: not loaded at all (its routes show the remote's fallback), never the incompatible one.
+    expect(servedVersion('mf-orders', entry, '1.0.0')).toBeNull();
+    warn.mockRestore();
+  });
 });

@@ -2,13 +2,21 @@
  * The remote registry (`/remotes.json`, never cached) applied with the federation runtime at start-up: the host's
  * build holds no remote URL, so releasing or rolling back one remote is a registry edit, not a host rebuild.
  */
-import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
 import { readBoot } from '@meridian/shared';
 import type { RegistryChange } from '@meridian/shared';
 import { federationName, REMOTES } from './routes';
 import type { RemoteKey } from './routes';
 
-export type RegistryEntry = { current: string; history?: unknown[] };
+/** A published version: `contract` is the range of @meridian/shared its build was made against. */
+export type RegistryVersion = { version: string; contract?: string };
+export type RegistryEntry = {
+  current: string;
+  /** The current version's contract range (the page's copy of the registry carries it). */
+  contract?: string;
+  versions?: RegistryVersion[];
+  history?: { from?: string | null; to?: string }[];
+};
 export type Registry = { remotes: Partial<Record<RemoteKey, RegistryEntry>> };
 
 let registry: Promise<Registry> | null = null;
@@ -32,11 +40,56 @@ export function remoteEntryUrl(remote: RemoteKey, version: string): string {
   return `${window.location.origin}/remotes/${remote}/${encodeURIComponent(version)}/remoteEntry.js`;
 }
 
+/** The contract this host serves (the @meridian/shared it provides); null where unknown (unit tests). */
+const HOST_CONTRACT: string | null = typeof __MERIDIAN_CONTRACT__ === 'string' ? __MERIDIAN_CONTRACT__ : null;
+
+/** Whether this host can run a remote built against contract `range` (unknown on either side: yes). */
+export function servesContract(range: string | undefined, host: string | null = HOST_CONTRACT): boolean {
+  return !host || !range || satisfy(host, range);
+}
+
+/**
+ * The version of a remote this host loads: the current one when its build was made against a contract this host
+ * serves (checked with the federation runtime's own `satisfy`, as the registry checks a release), else the most
+ * recent earlier current version that is, else none (its routes show the remote's fallback). A refusal is reported.
+ */
+export function servedVersion(
+  remote: RemoteKey,
+  entry: RegistryEntry,
+  host: string | null = HOST_CONTRACT,
+): string | null {
+  const serves = (range: string | undefined) => servesContract(range, host);
+  const contractOf = (v: string) =>
+    v === entry.current && entry.contract
+      ? entry.contract
+      : entry.versions?.find((x) => x.version === v)?.contract;
+  if (serves(contractOf(entry.current))) return entry.current;
+  // Earlier current versions, most recent first.
+  const earlier = [...(entry.history ?? [])]
+    .reverse()
+    .map((h) => h.from)
+    .filter((v): v is string => typeof v === 'string' && v !== entry.current);
+  // A version published before builds recorded their contract is taken as fitting (as the registry does).
+  const fallback = [...new Set(earlier)].find((v) => serves(contractOf(v)));
+  console.warn(
+    `[remote] ${remote} ${entry.current} needs @meridian/shared ${contractOf(entry.current)}; this host serves ${host}: ${
+      fallback ? `running ${fallback} instead` : 'not loaded'
+    }`,
+  );
+  refused.set(remote, { version: entry.current, fallback: fallback ?? null });
+  return fallback ?? null;
+}
+
+/** Versions refused at load (the remote, the version refused, what runs instead): read by the health report. */
+export const refused = new Map<RemoteKey, { version: string; fallback: string | null }>();
+
 function register(reg: Registry, only?: RemoteKey): void {
   const list = REMOTES.filter((key) => (only ? key === only : true))
     .map((key) => ({ key, entry: reg.remotes[key] }))
     .filter((x): x is { key: RemoteKey; entry: RegistryEntry } => Boolean(x.entry?.current))
-    .map(({ key, entry }) => ({ name: federationName(key), entry: remoteEntryUrl(key, entry.current) }));
+    .map(({ key, entry }) => ({ key, version: servedVersion(key, entry) }))
+    .filter((x): x is { key: RemoteKey; version: string } => x.version !== null)
+    .map(({ key, version }) => ({ name: federationName(key), entry: remoteEntryUrl(key, version) }));
   const instance = getInstance();
   if (instance) instance.registerRemotes(list, { force: true });
   else registerRemotes(list, { force: true });
@@ -56,8 +109,11 @@ function remember(reg: Registry): Registry {
 /** Fetch and register the registry once; a failure is retried on the next call. */
 export function ensureRegistry(): Promise<Registry> {
   if (!registry) {
-    const inPage = fromPage ? readBoot()?.remotes : undefined;
+    let inPage: Registry['remotes'] | undefined = fromPage ? readBoot()?.remotes : undefined;
     fromPage = false;
+    // A current version this host cannot serve: the whole registry (its history) is read to find what runs instead.
+    if (inPage && Object.values(inPage).some((e) => e?.contract && !servesContract(e.contract)))
+      inPage = undefined;
     registry = (inPage ? Promise.resolve<Registry>({ remotes: inPage }) : fetchRegistry()).then(
       (reg) => {
         register(reg);

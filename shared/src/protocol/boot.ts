@@ -15,7 +15,7 @@ export type BootData = {
   /** A production deployment: the API is on the `api` sibling of the page's host (docs/rules.md). */
   production?: boolean;
   /** The remote registry's current versions (`/remotes.json`). */
-  remotes?: Record<string, { current: string }>;
+  remotes?: Record<string, { current: string; contract?: string }>;
   /** `GET /v1/api/forex/trade_list` data, on the pages that show it. */
   tradeList?: unknown[];
   /** `getCompanyStatus` of the company in the `company_id` cookie. */

@@ -71,6 +71,16 @@ function registryError(err: unknown): AppError {
       version: notEarlier[1] ?? '',
       current: notEarlier[2] ?? '',
     });
+  const contract = /^(\S+) (\S+) was built against @meridian\/shared (\S+); the host serves (\S+):/.exec(
+    message,
+  );
+  if (contract)
+    return new AppError(ERROR_CODES.conflict, 'ops.remoteContract', {
+      remote: contract[1] ?? '',
+      version: contract[2] ?? '',
+      range: contract[3] ?? '',
+      host: contract[4] ?? '',
+    });
   if (/never been released/.test(message)) return new AppError(ERROR_CODES.conflict, 'ops.remoteNever');
   if (/held by another/.test(message)) return new AppError(ERROR_CODES.conflict, 'ops.remoteBusy');
   throw err;

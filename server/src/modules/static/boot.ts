@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import { basicInfo, cookieCompanyStatus } from '../content';
 import { tradeRow } from '../markets';
 import type { MarketData } from '../markets';
+import { contractOfBuild } from '@meridian/config/registry.cjs';
 
 /** The page each first-paint route shows, in the markets remote. */
 const MARKETS_PAGES: Record<string, string> = { '/': 'HomePage', '/trade': 'TradePage' };
@@ -33,7 +34,18 @@ export const BOOT_SCRIPT = `(function(){var d=document,b,l;try{b=JSON.parse(d.ge
 /** The CSP source that allows {@link BOOT_SCRIPT} and nothing else inline. */
 export const BOOT_SCRIPT_CSP = `'sha256-${crypto.createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
-type Registry = { remotes?: Record<string, { current?: unknown }> };
+type Registry = {
+  remotes?: Record<string, { current?: unknown; versions?: { version?: unknown; contract?: unknown }[] }>;
+};
+
+/** The contract range a version's build recorded (in the registry since it is kept there; else in its manifest). */
+const contracts = new Map<string, string | null>();
+function contractOf(remotesDir: string, remote: string, version: string, recorded: unknown): string | null {
+  if (typeof recorded === 'string') return recorded;
+  const key = `${remote}/${version}`;
+  if (!contracts.has(key)) contracts.set(key, contractOfBuild(path.join(remotesDir, remote, version)));
+  return contracts.get(key) ?? null;
+}
 
 /** The sync chunks of each exposed page, per remote version (versions are immutable: read once). */
 const exposeChunks = new Map<string, Map<string, string[]>>();
@@ -85,7 +97,12 @@ export async function renderIndex(
   if (registry?.remotes) {
     boot.remotes = {};
     for (const [name, entry] of Object.entries(registry.remotes)) {
-      if (typeof entry?.current === 'string') boot.remotes[name] = { current: entry.current };
+      if (typeof entry?.current !== 'string') continue;
+      const current = entry.current;
+      const recorded = entry.versions?.find((v) => v?.version === current)?.contract;
+      const contract = contractOf(opts.remotesDir, name, current, recorded);
+      // With its contract range: the host checks it before loading (and reads remotes.json for a fallback).
+      boot.remotes[name] = contract ? { current, contract } : { current };
     }
   }
   const page = MARKETS_PAGES[urlPath];
