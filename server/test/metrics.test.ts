@@ -40,7 +40,11 @@ function parse(text: string): Scrape {
     // Values as Prometheus reads them (Go's ParseFloat): a number, +Inf/-Inf, or NaN in any case (prom-client
     // writes "Nan" for an event-loop mean not measured yet).
     const raw = m[3]!;
-    const value = /^nan$/i.test(raw) ? NaN : /^[+-]inf$/i.test(raw) ? Number(`${raw[0]}1`) * Infinity : Number(raw);
+    const value = /^nan$/i.test(raw)
+      ? NaN
+      : /^[+-]inf$/i.test(raw)
+        ? Number(`${raw[0]}1`) * Infinity
+        : Number(raw);
     if (Number.isNaN(value) && !/^nan$/i.test(raw)) throw new Error(`bad value: ${line}`);
     const family = m[1]!.replace(/_(bucket|sum|count|total)$/, '');
     if (!types.has(m[1]!) && !types.has(family)) throw new Error(`sample without # TYPE: ${line}`);
@@ -58,9 +62,8 @@ async function scrape(t: TestApp, remoteAddress = '127.0.0.1', headers: Record<s
 
 /** The value of one sample (labels matched exactly as given, others ignored); undefined when absent. */
 function value(s: Scrape, name: string, labels: Record<string, string> = {}): number | undefined {
-  return s.samples.find(
-    (x) => x.name === name && Object.entries(labels).every(([k, v]) => x.labels[k] === v),
-  )?.value;
+  return s.samples.find((x) => x.name === name && Object.entries(labels).every(([k, v]) => x.labels[k] === v))
+    ?.value;
 }
 
 describe('GET /metrics', () => {
@@ -110,13 +113,15 @@ describe('GET /metrics', () => {
     const labels = { route: '/api/user/info', method: 'GET', status_class: '2xx' };
     const count = (s: Scrape) => value(s, 'meridian_http_request_duration_seconds_count', labels) ?? 0;
     for (let i = 0; i < 3; i++) {
-      expect((await call(t.app, { method: 'GET', url: '/api/user/info?t=123', token: u.token })).body.code).toBe(1);
+      expect(
+        (await call(t.app, { method: 'GET', url: '/api/user/info?t=123', token: u.token })).body.code,
+      ).toBe(1);
     }
     const after = await scrape(t);
     expect(count(after) - count(before)).toBe(3);
-    expect(
-      value(after, 'meridian_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' }),
-    ).toBe(count(after));
+    expect(value(after, 'meridian_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(
+      count(after),
+    );
 
     // A path parameter stays a pattern; an unknown path is "(unmatched)", whatever it was.
     const name = (await uploadProof(t.app, u.token)).split('/').pop()!;

@@ -25,7 +25,9 @@ export const QUEUE_CACHE_MS = 5000;
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-const ENGINE_BUCKETS = [0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1];
+const ENGINE_BUCKETS = [
+  0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1,
+];
 const FRAME_KINDS: readonly FrameKind[] = ['market', 'private', 'other'];
 
 export type QueueCount = { id: string; count: number; oldestAt: number | null };
@@ -229,19 +231,22 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, sourc
     },
   });
 
-  app.get('/metrics', async (req, reply) => {
-    const verdict = access(req, ctx.config.metricsToken);
-    if (verdict === 'hidden') {
-      return reply
-        .code(404)
-        .send(envelope(ERROR_CODES.notFound, ctx.i18n.t(req.lang, 'error.notFound'), null));
-    }
-    if (verdict === 'wrongToken') {
-      return reply
-        .code(403)
-        .send(envelope(ERROR_CODES.forbidden, ctx.i18n.t(req.lang, 'error.forbidden'), null));
-    }
-    const text = (await processMetrics().metrics()) + (await registry.metrics());
-    return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);
+  // In a plugin of its own, so the route table hooks (the README's call table check) see it like /healthz.
+  void app.register(async (scope) => {
+    scope.get('/metrics', async (req, reply) => {
+      const verdict = access(req, ctx.config.metricsToken);
+      if (verdict === 'hidden') {
+        return reply
+          .code(404)
+          .send(envelope(ERROR_CODES.notFound, ctx.i18n.t(req.lang, 'error.notFound'), null));
+      }
+      if (verdict === 'wrongToken') {
+        return reply
+          .code(403)
+          .send(envelope(ERROR_CODES.forbidden, ctx.i18n.t(req.lang, 'error.forbidden'), null));
+      }
+      const text = (await processMetrics().metrics()) + (await registry.metrics());
+      return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);
+    });
   });
 }
