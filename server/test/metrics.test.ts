@@ -5,7 +5,7 @@
  */
 import { TOPICS } from '@meridian/shared/pure';
 import { ConfigError, loadConfig } from '../src/config';
-import { call, createDemo, createTestApp, registerUser } from './helpers';
+import { call, createDemo, createTestApp, MODES, registerUser } from './helpers';
 import type { TestApp } from './helpers';
 import { FakeMarket } from './support/fake-market';
 import { TRON, uploadProof } from './support/funds';
@@ -66,14 +66,14 @@ function value(s: Scrape, name: string, labels: Record<string, string> = {}): nu
     ?.value;
 }
 
-describe('GET /metrics', () => {
+describe.each(MODES)('GET /metrics (%s)', (mode) => {
   let t: TestApp;
   let clock = Date.now();
   const market = new FakeMarket();
   market.now = () => clock;
 
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { market, now: () => clock });
+    t = await createTestApp(mode, { market, now: () => clock });
   });
   afterAll(async () => {
     await t.close();
