@@ -1,8 +1,9 @@
 /**
  * Builds the HTTP app — the composition root. In order: the platform (`AppContext`: storage, limiter, mail, bus,
  * lease; app/platform.ts), the domain services each from the pieces it declares (app/services.ts), the HTTP frame
- * (envelope, errors, security headers; app/http.ts), storage migration and seed, and every module's routes registered
- * with what they use (app/modules.ts). Tests replace a piece through the same `AppOverrides`.
+ * (envelope, errors, security headers; app/http.ts), the metrics (app/metrics.ts), storage migration and seed, and
+ * every module's routes registered with what they use (app/modules.ts). Tests replace a piece through the same
+ * `AppOverrides`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { seed } from './storage/seed';
 import type { Gateway } from './realtime/gateway';
 import { healthRoutes } from './app/health';
 import { registerHttp, registerNotFound } from './app/http';
+import { createMetrics, registerMetrics } from './app/metrics';
 import { registerModules } from './app/modules';
 import type { AppOverrides } from './app/overrides';
 import { createPlatform } from './app/platform';
@@ -63,11 +65,25 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   const ctx = createPlatform(config, i18n, app.log, overrides);
   // The realtime gateway is registered with the routes; until then nobody is online.
   let gateway: Gateway | null = null;
-  const services = createServices(ctx, app.log, overrides, () => gateway?.onlineUsers() ?? 0);
+  const metrics = createMetrics(ctx);
+  const services = createServices(
+    ctx,
+    app.log,
+    overrides,
+    () => gateway?.onlineUsers() ?? 0,
+    metrics.timeTicks,
+  );
   app.decorate('ctx', ctx);
   app.decorate('services', services);
 
   registerHttp(app, config, i18n);
+  // GET /metrics and the request histogram, on the root before any route (docs/ops.md#metrics).
+  registerMetrics(app, metrics, {
+    ctx,
+    market: services.markets.market,
+    gateway: () => gateway,
+    queues: (onError) => services.ops.dashboard.counts(onError),
+  });
 
   // Storage: migrate and seed before the app reports ready.
   void app.register(async () => {

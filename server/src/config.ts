@@ -105,6 +105,18 @@ const envSchema = z.object({
   WS_CONNECTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   WS_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(20),
   WS_ANONYMOUS_SOCKETS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /**
+   * Bearer token that opens GET /metrics from any address (loopback needs none). At least 24 characters without
+   * spaces, so a guessable word is refused at start-up.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^\S{24,256}$/.test(v), {
+      message: 'must be 24 to 256 characters without spaces',
+    }),
 });
 
 export type Config = {
@@ -139,6 +151,8 @@ export type Config = {
   wsAnonymousSocketsPerIp: number;
   /** An ops session ends after this long without a call made by the person, ms (OPS_IDLE_TIMEOUT_MS by default). */
   opsIdleMs: number;
+  /** Bearer token for GET /metrics from other addresses than loopback; none: loopback only. */
+  metricsToken?: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -183,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsConnectsPerIpPerMinute: e.WS_CONNECTS_PER_IP_PER_MINUTE,
     wsSocketsPerSession: e.WS_SOCKETS_PER_SESSION,
     wsAnonymousSocketsPerIp: e.WS_ANONYMOUS_SOCKETS_PER_IP,
+    metricsToken: e.METRICS_TOKEN,
   };
   return { ...config, ...overrides };
 }

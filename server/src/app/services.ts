@@ -8,7 +8,7 @@ import { getSetting } from '../modules/content';
 import { createFunds } from '../modules/funds';
 import type { Funds } from '../modules/funds';
 import { createMarkets } from '../modules/markets';
-import type { Markets } from '../modules/markets';
+import type { MarketData, Markets } from '../modules/markets';
 import { createOps } from '../modules/ops';
 import type { Ops } from '../modules/ops';
 import { createSocial } from '../modules/social';
@@ -35,13 +35,15 @@ export function createServices(
   overrides: AppOverrides,
   /** Sockets signed in right now (the realtime gateway, once it is registered). */
   onlineUsers: () => number,
+  /** The market as the trading engine sees it (app/metrics.ts times its evaluation of each tick). */
+  engineMarket: (market: MarketData) => MarketData = (market) => market,
 ): Services {
   const { config, db, bus, lease, now, i18n, mailer } = ctx;
   const markets = createMarkets(config, { db, bus, lease, now, log }, overrides);
   const trading = createTrading({
     db,
     dialect: ctx.storage.dialect,
-    market: markets.market,
+    market: engineMarket(markets.market),
     now,
     bus,
     lease,

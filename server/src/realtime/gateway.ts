@@ -81,8 +81,16 @@ function coalesceKey(topic: string, item: unknown): string {
   return `${topic}|${x.Code ?? x.code ?? ''}|${x.period ?? ''}`;
 }
 
+/**
+ * What a frame carried, for the frames-sent counter (GET /metrics): public market data (DAY_MARKET, KLINE), a
+ * private topic (orders, the extensions' topics), or anything else (answers to the client's own messages).
+ */
+export type FrameKind = 'market' | 'private' | 'other';
+
 export type Gateway = {
   connections: () => number;
+  /** Frames written to sockets on this node since start, by kind (a counter: it only grows). */
+  framesSent: () => Readonly<Record<FrameKind, number>>;
   /** Re-check every signed-in socket's session now (tests; the timer does it every SESSION_RECHECK_MS). */
   recheckSessions: () => Promise<void>;
   /** Distinct signed-in users with a socket on this node. */
@@ -103,9 +111,11 @@ export async function registerRealtime(
   /** Market data gathered since the last flush, by topic: latest per key. */
   let pending = new Map<string, { topic: Topic; item: unknown }>();
 
-  const send = (c: Conn, msg: ServerMessage | string) => {
+  const sent: Record<FrameKind, number> = { market: 0, private: 0, other: 0 };
+  const send = (c: Conn, msg: ServerMessage | string, kind: FrameKind = 'other') => {
     if (c.socket.readyState !== c.socket.OPEN) return;
     c.socket.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+    sent[kind] += 1;
   };
 
   /** Sockets not signed in, per client IP (the cap of WS_ANONYMOUS_SOCKETS_PER_IP). */
@@ -182,7 +192,7 @@ export async function registerRealtime(
       for (const c of conns) {
         if (c.userId !== event.userId || !c.topics.has(event.topic as Topic)) continue;
         frame ??= JSON.stringify({ type: 'message', topic: event.topic, data: event.data });
-        send(c, frame);
+        send(c, frame, 'private');
       }
       return;
     }
@@ -234,10 +244,11 @@ export async function registerRealtime(
         for (const [k, v] of batch) if (c.topics.has(v.topic)) c.backlog.set(k, v);
         const merged = c.backlog;
         c.backlog = new Map();
-        for (const [topic, data] of frames(merged.values())) send(c, { type: 'message', topic, data });
+        for (const [topic, data] of frames(merged.values()))
+          send(c, { type: 'message', topic, data }, 'market');
         continue;
       }
-      for (const [topic, frame] of shared) if (c.topics.has(topic)) send(c, frame);
+      for (const [topic, frame] of shared) if (c.topics.has(topic)) send(c, frame, 'market');
     }
   };
   const timer = setInterval(flush, FLUSH_MS);
@@ -428,6 +439,7 @@ export async function registerRealtime(
 
   const gateway: Gateway = {
     connections: () => conns.size,
+    framesSent: () => sent,
     recheckSessions: () => recheck(null),
     onlineUsers: () => new Set([...conns].map((c) => c.userId).filter((id) => id !== null)).size,
     close: () => {

@@ -5,13 +5,14 @@
  *   GET  /dev/outbox              HTML list of kept e-mails (not in production, not when SMTP is configured)
  */
 import { ERROR_CODES } from '@meridian/shared/pure';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { z } from 'zod';
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { enforceLimit } from '../../lib/limits';
+import { fromLoopback } from '../../lib/loopback';
 import { email, int, optInt, parseInput, str } from '../../lib/validate';
 import { codeCountdown, issueEmailCode, mailAlreadyRegistered, PURPOSE } from './service';
 
@@ -22,16 +23,6 @@ const sendSmsBody = z.object({
   area_id: optInt(0, 100000),
   type: purpose,
 });
-
-/**
- * A request made on this machine: the socket's own peer is a loopback address (not `req.ip`, which a proxy header
- * may set) and no proxy header claims it was forwarded from elsewhere.
- */
-export function fromLoopback(req: FastifyRequest): boolean {
-  const peer = req.raw.socket?.remoteAddress ?? '';
-  const loopback = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(peer);
-  return loopback && req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined;
-}
 
 const escapeHtml = (s: string) =>
   s.replace(

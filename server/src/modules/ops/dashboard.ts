@@ -61,6 +61,25 @@ export class OpsDashboardRegistry {
     return { items, users_online: this.deps.onlineUsers(), orders_today: ordersToday, server_time: now };
   }
 
+  /**
+   * Every queue's count and oldest waiting time, by provider id, whatever the roles (the metrics of GET /metrics,
+   * which carry no labels to translate); a failing provider is left out, not fatal.
+   */
+  async counts(
+    onError: (id: string, err: unknown) => void,
+  ): Promise<{ id: string; count: number; oldestAt: number | null }[]> {
+    const providers = [...this.providers.values()];
+    const results = await Promise.allSettled(providers.map((p) => p.count()));
+    const out: { id: string; count: number; oldestAt: number | null }[] = [];
+    results.forEach((r, i) => {
+      const p = providers[i];
+      if (!p) return;
+      if (r.status === 'rejected') onError(p.id, r.reason);
+      else out.push({ id: p.id, ...r.value });
+    });
+    return out;
+  }
+
   /** The counts `roles` may see, in registration order; a failing provider is left out, not fatal. */
   async items(
     roles: readonly OpsRole[],

@@ -20,7 +20,7 @@ export const NO_CACHE = 'no-cache';
 
 const HASHED = /\.[0-9a-f]{8}\./i;
 /** Paths that never fall back to the SPA index. */
-const NON_SPA_PREFIXES = ['/api', '/v1', '/remotes', '/healthz', '/dev'];
+const NON_SPA_PREFIXES = ['/api', '/v1', '/remotes', '/healthz', '/metrics', '/dev'];
 
 export function isHashedAsset(file: string): boolean {
   return HASHED.test(path.basename(file));
