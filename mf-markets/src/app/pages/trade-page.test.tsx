@@ -11,6 +11,10 @@ import {
 } from '../../testing/test-utils';
 import TradePage from './trade-page';
 
+// The idle prefetch of the other periods (tested in candle-cache.test.ts) would add requests whenever this test
+// runs past its timer (a loaded machine): here each period switch's own request is what is counted.
+jest.mock('../../lib/idle', () => ({ whenIdle: () => () => undefined }));
+
 // apexcharts needs a real layout engine: the chart view is replaced; its loading is what is tested here.
 jest.mock('../../features/chart/components/apex-candles', () => ({
   __esModule: true,
