@@ -39,6 +39,13 @@ for (const lng of ['en', 'hk'] as const) {
     const sheet = page.getByTestId('close-sheet');
     const lots = page.getByTestId('close-sheet-lots');
     await expect(lots).toHaveValue('0.3');
+    // Hostile quantities typed by hand: shown exactly as typed, refused with a reason, nothing sent.
+    for (const typed of ['-5', '1e308', '1.1.1']) {
+      await lots.fill(typed);
+      await expect(lots).toHaveValue(typed);
+      await expect(lots).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByTestId('close-sheet-confirm')).toBeDisabled();
+    }
     await lots.fill('0.4');
     await expect(lots).toHaveValue('0.4');
     await expect(lots).toHaveAttribute('aria-invalid', 'true');
