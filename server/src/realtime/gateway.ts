@@ -34,7 +34,11 @@ export const IDLE_TIMEOUT_MS = 30_000;
 /** A signed-in socket re-checks its session this often (revocation events cover the normal case at once). */
 export const SESSION_RECHECK_MS = 60_000;
 
-const PRIVATE_TOPICS: ReadonlySet<string> = new Set([TOPICS.forexTrade, TOPICS.forexClosed, TOPICS.priceAlert]);
+const PRIVATE_TOPICS: ReadonlySet<string> = new Set([
+  TOPICS.forexTrade,
+  TOPICS.forexClosed,
+  TOPICS.priceAlert,
+]);
 
 /** What a message extension sees of one socket (see {@link RealtimeExtension}). */
 export type SocketHandle = {

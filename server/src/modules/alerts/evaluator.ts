@@ -285,7 +285,8 @@ export class AlertEvaluator {
   /** Whether the reading is on the firing side (`beyond`) or strictly back on the other side. */
   private static beyond(a: PriceAlert, r: { price: number; change: number | null }): boolean {
     const value = a.kind === 'price' ? r.price : (r.change as number);
-    const target = a.kind === 'price' ? Number(a.level) : Number(a.percent) * (a.direction === 'above' ? 1 : -1);
+    const target =
+      a.kind === 'price' ? Number(a.level) : Number(a.percent) * (a.direction === 'above' ? 1 : -1);
     return a.direction === 'above' ? value >= target : value <= target;
   }
 
@@ -323,7 +324,12 @@ export class AlertEvaluator {
     const done = await this.deps.db.transaction().execute(async (trx) => {
       const fired = await repo.markFired(trx, a, now);
       if (!fired) return undefined;
-      const payload: PriceAlertFired = { alert: alertView(fired, code), price: r.price, change: r.change, time: now };
+      const payload: PriceAlertFired = {
+        alert: alertView(fired, code),
+        price: r.price,
+        change: r.change,
+        time: now,
+      };
       const notificationId = await storeNotification(trx, fired.user_id, 'price_alert', payload, now);
       return { fired, payload, notificationId };
     });

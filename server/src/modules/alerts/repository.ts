@@ -112,7 +112,11 @@ export async function updateAlert(
 
 /** Delete the trader's alert `id`; another trader's id is not found (1600). */
 export async function deleteAlert(db: DB, userId: number, id: number): Promise<void> {
-  const r = await db.deleteFrom('price_alerts').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const r = await db
+    .deleteFrom('price_alerts')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (Number(r.numDeletedRows) !== 1) throw notFound();
 }
 

@@ -4,7 +4,15 @@
  * the field, before any arithmetic or database access.
  */
 import { z } from 'zod';
-import { ALERT_DIRECTIONS, ALERT_KINDS, ALERT_LIMITS, ALERT_SIDES, ALERTS_MAX, TRADE_INPUT_LIMITS } from '@meridian/shared/pure';
+import {
+  ALERT_DIRECTIONS,
+  ALERT_KINDS,
+  ALERT_LIMITS,
+  ALERT_SIDES,
+  ALERTS_MAX,
+  ERROR_CODES,
+  TRADE_INPUT_LIMITS,
+} from '@meridian/shared/pure';
 import type { AlertDeleted, AlertList, AlertSaveParams } from '@meridian/shared/pure';
 import { contract } from '../../lib/contract';
 import { id, int, optDecimal, optId, optInt } from '../../lib/validate';
@@ -14,7 +22,12 @@ const { maxPrice, priceScale } = TRADE_INPUT_LIMITS;
 const { cooldownMin, cooldownMax, percentMax, percentScale } = ALERT_LIMITS;
 
 const notForKind = (ctx: z.RefinementCtx, field: string) =>
-  ctx.addIssue({ code: 'custom', path: [field], message: 'alerts.notForKind' });
+  ctx.addIssue({
+    code: 'custom',
+    path: [field],
+    message: 'alerts.notForKind',
+    params: { code: ERROR_CODES.validation },
+  });
 const required = (ctx: z.RefinementCtx, field: string) =>
   ctx.addIssue({ code: 'custom', path: [field], message: 'v.required' });
 

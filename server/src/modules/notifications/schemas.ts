@@ -1,6 +1,6 @@
 /** Input and answers of the notification calls. */
 import { z } from 'zod';
-import { NOTIFICATION_READ_MAX_IDS, NOTIFICATION_TYPES } from '@meridian/shared/pure';
+import { ERROR_CODES, NOTIFICATION_READ_MAX_IDS, NOTIFICATION_TYPES } from '@meridian/shared/pure';
 import type { NotificationPage, NotificationsRead } from '@meridian/shared/pure';
 import { contract } from '../../lib/contract';
 import { MAX_ID, optInt, page, pageSize } from '../../lib/validate';
@@ -33,7 +33,12 @@ export const readBody = z
   })
   .superRefine((b, ctx) => {
     if ((b.ids === undefined) === (b.all !== 1))
-      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'notifications.idsOrAll' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ids'],
+        message: 'notifications.idsOrAll',
+        params: { code: ERROR_CODES.validation },
+      });
   });
 
 /** One schema per type, so a payload that drifts from its type's contract fails the response check. */
