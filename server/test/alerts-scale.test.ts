@@ -73,7 +73,7 @@ describe('price alerts on two API nodes with Redis', () => {
       await leases[0]?.stop();
       await a.close();
       aClosed = true;
-      await waitFor(() => b.app.ctx.lease.isLeader(), 8000, 'the follower to take the lease');
+      await waitFor(() => b.app.ctx.lease.isLeader(), 15_000, 'the follower to take the lease');
       await waitFor(
         () => b.app.services.alerts.evaluator.size === 1,
         5000,
@@ -99,5 +99,5 @@ describe('price alerts on two API nodes with Redis', () => {
       await b.close();
       for (const l of leases) await l.stop().catch(() => undefined);
     }
-  }, 30_000);
+  }, 60_000);
 });
