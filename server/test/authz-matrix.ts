@@ -16,12 +16,12 @@
 import type { OpsRole } from '@meridian/shared/pure';
 
 /** Objects the test knows how to make for a user (extend with funds objects: withdrawal, deposit...). */
-export type OwnedObject = 'order' | 'pendingOrder' | 'upload';
+export type OwnedObject = 'order' | 'pendingOrder' | 'upload' | 'alert';
 
 export type Ownership = {
   object: OwnedObject;
-  /** Where the id goes: a query parameter (`id`) or a path parameter (`:name`). */
-  param: { query: string } | { path: string };
+  /** Where the id goes: a query parameter (`id`), a path parameter (`:name`) or a form field of a POST. */
+  param: { query: string } | { path: string } | { form: string };
   /** The answer to another user's id. */
   refusal: { code: number; status: number };
 };
@@ -77,6 +77,15 @@ export const MATRIX: Record<string, Row> = {
   // favourites
   'GET /api/favourite/list': { access: 'trader' },
   'POST /api/favourite/save': { access: 'trader' },
+  // price alerts (another trader's alert id: 1600, as a missing one) and notifications (only the caller's rows)
+  'GET /api/alert/list': { access: 'trader' },
+  'POST /api/alert/save': { access: 'trader' },
+  'POST /api/alert/delete': {
+    access: 'trader',
+    owns: { object: 'alert', param: { form: 'id' }, refusal: { code: 1600, status: 200 } },
+  },
+  'GET /api/notification/list': { access: 'trader' },
+  'POST /api/notification/read': { access: 'trader' },
   // markets
   'GET /v1/api/forex/trade_list': { access: 'public' },
   'GET /v1/api/forex/getCategories': { access: 'public' },

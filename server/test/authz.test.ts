@@ -97,6 +97,14 @@ describe.each(MODES)('authorization matrix (%s)', (mode) => {
     objects.order = String(open.data.Id);
     objects.pendingOrder = String(pending.data.Id);
     objects.upload = await uploadPic(t.app, owner.token);
+    const alert = await call(t.app, {
+      method: 'POST',
+      url: '/api/alert/save',
+      token: owner.token,
+      form: { forex_id: 1, kind: 'price', side: 'bid', direction: 'above', level: '1.3', repeat: 0 },
+    });
+    if (alert.body.code !== 1) throw new Error(`alert: ${alert.body.msg}`);
+    objects.alert = String(alert.body.data.id);
   });
   afterAll(() => t.close());
 
@@ -126,9 +134,11 @@ describe.each(MODES)('authorization matrix (%s)', (mode) => {
       const owns = 'owns' in row ? row.owns : undefined;
       let path = url;
       let query = '';
+      const form: Record<string, string> = {};
       if (owns && useOwnerObject) {
         const id = objects[owns.object];
         if ('path' in owns.param) path = path.replace(`:${owns.param.path}`, id);
+        else if ('form' in owns.param) form[owns.param.form] = id;
         else query = `?${owns.param.query}=${encodeURIComponent(id)}`;
       }
       path = path.replace(/:[A-Za-z_]+/g, 'x');
@@ -136,7 +146,7 @@ describe.each(MODES)('authorization matrix (%s)', (mode) => {
         method,
         url: path + query,
         token,
-        ...(method === 'POST' ? { form: {} } : {}),
+        ...(method === 'POST' ? { form } : {}),
       });
       probes += 1;
       if (r.status !== expected.status || r.body.code !== expected.code) {

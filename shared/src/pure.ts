@@ -246,6 +246,26 @@ export type { Health, HealthState, RedisState, FeedState } from './contract/heal
 export type { RankingItem, RankingPage } from './contract/social';
 export { FAVOURITES_MAX } from './contract/favourites';
 export type { FavouriteList } from './contract/favourites';
+export { ALERTS_MAX, ALERT_DIRECTIONS, ALERT_KINDS, ALERT_LIMITS, ALERT_SIDES } from './contract/alerts';
+export type {
+  AlertDeleted,
+  AlertDirection,
+  AlertKind,
+  AlertList,
+  AlertSaveParams,
+  AlertSide,
+  AlertView,
+  PriceAlertFired,
+  PriceAlertFrame,
+} from './contract/alerts';
+export { NOTIFICATION_READ_MAX_IDS, NOTIFICATION_TYPES } from './contract/notifications';
+export type {
+  NotificationPage,
+  NotificationPayloads,
+  NotificationsRead,
+  NotificationType,
+  NotificationView,
+} from './contract/notifications';
 export {
   OPS_ROLES,
   OPS_IDLE_TIMEOUT_MS,

@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { findUserByEmail } from '../modules/accounts';
 import { accountsRoutes } from '../modules/accounts/routes';
 import { accountsOpsRoutes } from '../modules/accounts/ops-routes';
+import { alertsRoutes } from '../modules/alerts/routes';
 import { latestRealName } from '../modules/compliance';
 import { complianceRoutes } from '../modules/compliance/routes';
 import { complianceOpsRoutes } from '../modules/compliance/ops-routes';
@@ -18,6 +19,7 @@ import { ledgerText } from '../modules/funds';
 import { fundsRoutes } from '../modules/funds/routes';
 import { fundsOpsRoutes } from '../modules/funds/ops-routes';
 import { marketsRoutes } from '../modules/markets/routes';
+import { notificationsRoutes } from '../modules/notifications/routes';
 import { notifyRoutes } from '../modules/notify/routes';
 import { opsRoutes } from '../modules/ops/routes';
 import { socialRoutes } from '../modules/social/routes';
@@ -34,7 +36,7 @@ export function registerModules(
   services: Services,
   onGateway: (gateway: Gateway) => void,
 ): void {
-  const { markets, trading, funds, social, ops, support } = services;
+  const { markets, trading, funds, social, ops, support, alerts } = services;
   const dashboard = ops.dashboard;
 
   void app.register(accountsRoutes, { ctx });
@@ -47,6 +49,8 @@ export function registerModules(
     ctx,
     isInstrument: (id: number) => markets.market.instrument(id) !== undefined,
   });
+  void app.register(alertsRoutes, { ctx, market: markets.market, evaluator: alerts.evaluator });
+  void app.register(notificationsRoutes, { ctx });
   void app.register(tradingRoutes, { ctx, trading });
   void app.register(fundsRoutes, { ctx, funds });
   void app.register(socialRoutes, { social });
@@ -64,14 +68,17 @@ export function registerModules(
   void app.register(async (scope) => {
     onGateway(await registerRealtime(scope, ctx, ctx.bus, [support.chat.extension]));
   });
-  // After the markets plugin (its service starts first and stops last): the engine, then the simulated traders.
+  // After the markets plugin (its service starts first and stops last): the engine and the alert evaluator (the
+  // same ticks, the same lease), then the simulated traders.
   void app.register(async (scope) => {
     scope.addHook('onReady', async () => {
       await trading.start();
+      await alerts.start();
       await social.start();
     });
     scope.addHook('onClose', async () => {
       await social.stop();
+      await alerts.stop();
       await trading.stop();
     });
   });

@@ -4,6 +4,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { createAlerts } from '../modules/alerts';
+import type { Alerts } from '../modules/alerts';
 import { getSetting } from '../modules/content';
 import { createFunds } from '../modules/funds';
 import type { Funds } from '../modules/funds';
@@ -27,6 +29,7 @@ export type Services = {
   social: Social;
   ops: Ops;
   support: Support;
+  alerts: Alerts;
 };
 
 export function createServices(
@@ -73,5 +76,6 @@ export function createServices(
     ordersPlacedSince: (at) => trading.reads.placedSince(at),
   });
   const support = createSupport({ ctx, offlineMailDelayMs: overrides.supportMailDelayMs });
-  return { markets, trading, funds, social, ops, support };
+  const alerts = createAlerts({ db, market: markets.market, bus, lease, now });
+  return { markets, trading, funds, social, ops, support, alerts };
 }

@@ -674,6 +674,43 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Price alerts (docs/rules.md#alerts): the fired state (`armed`, `last_fired_at`) is written by one conditional
+    // update before anything is sent, and `version` changes with every save, so an evaluator holding an older copy
+    // never fires it. Notifications: one row per event that concerns a trader (price alerts first), newest first.
+    '0012_alerts_notifications': {
+      async up(db: Any) {
+        await withId(db.schema.createTable('price_alerts'), dialect)
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('instrument_id', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'varchar(8)', (c) => c.notNull())
+          .addColumn('side', 'varchar(4)', (c) => c.notNull())
+          .addColumn('direction', 'varchar(8)', (c) => c.notNull())
+          .addColumn('level', 'varchar(40)')
+          .addColumn('percent', 'varchar(16)')
+          .addColumn('repeat', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('cooldown_s', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('armed', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('last_fired_at', 'bigint')
+          .addColumn('fired_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('price_alerts_user_idx').on('price_alerts').column('user_id').execute();
+        await withId(db.schema.createTable('notifications'), dialect)
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('type', 'varchar(32)', (c) => c.notNull())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('read_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('notifications_user_idx')
+          .on('notifications')
+          .columns(['user_id', 'id'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -364,6 +364,8 @@ export type Database = {
   draw_methods: DrawMethodsTable;
   withdrawals: WithdrawalsTable;
   favourites: FavouritesTable;
+  price_alerts: PriceAlertsTable;
+  notifications: NotificationsTable;
 };
 
 /** Our receiving addresses (type 0 coin) and bank pay ways (type 1), set by finance ops (migration 0005). */
@@ -467,6 +469,45 @@ export type FavouritesTable = {
   position: number;
   created_at: number;
 };
+
+/** A trader's price alert (migration 0012, docs/rules.md#alerts). */
+export type PriceAlertsTable = {
+  id: Generated<number>;
+  user_id: number;
+  instrument_id: number;
+  /** `price` or `percent` (AlertKind). */
+  kind: string;
+  /** `bid` or `ask` (percent alerts: `bid`). */
+  side: string;
+  /** `above` or `below`. */
+  direction: string;
+  /** Exact decimal text (price alerts), else null. */
+  level: string | null;
+  /** Exact decimal text, the size of the move (percent alerts), else null. */
+  percent: string | null;
+  repeat: number;
+  cooldown_s: number;
+  /** 1 waiting to fire, 0 fired (and, repeating, not armed again yet). */
+  armed: number;
+  /** Bumped by every save: a firing names the version it evaluated. */
+  version: number;
+  last_fired_at: number | null;
+  fired_count: number;
+  created_at: number;
+  updated_at: number;
+};
+
+/** One stored notification (migration 0012): `payload` is JSON of the type's payload. */
+export type NotificationsTable = {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  payload: string;
+  read_at: number | null;
+  created_at: number;
+};
+
+export type PriceAlert = Selectable<PriceAlertsTable>;
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

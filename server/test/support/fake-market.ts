@@ -91,6 +91,7 @@ export class FakeMarket implements MarketData {
   private readonly quotes = new Map<number, Quote>();
   private readonly closed = new Set<number>();
   private readonly listeners = new Set<(q: Quote) => void>();
+  private readonly bases = new Map<number, number>();
   now = () => Date.now();
 
   constructor(readonly list: Instrument[] = FAKE_INSTRUMENTS) {
@@ -133,6 +134,17 @@ export class FakeMarket implements MarketData {
       const i = this.instrument(code);
       return i ? this.quotes.get(i.id) : undefined;
     });
+  }
+
+  /** The day basis of today's change (percent alerts); none until set. */
+  dayBasis(instrumentId: number): number | undefined {
+    return this.bases.get(instrumentId);
+  }
+
+  setDayBasis(code: string, basis: number): void {
+    const i = this.instrument(code);
+    if (!i) throw new Error(code);
+    this.bases.set(i.id, basis);
   }
 
   /** Set a price and emit the tick. */

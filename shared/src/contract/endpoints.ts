@@ -45,6 +45,7 @@ import type {
   WithdrawPlaced,
   WithdrawRecordPage,
 } from './funds';
+import type { AlertDeleted, AlertList, AlertView } from './alerts';
 import type { FavouriteList } from './favourites';
 import type { Candle, Category, TradeListItem } from './markets';
 import type {
@@ -64,6 +65,7 @@ import type {
   OpsUserDetail,
   OpsUserRow,
 } from './ops';
+import type { NotificationPage, NotificationsRead } from './notifications';
 import type { RankingPage } from './social';
 import type {
   ChatMessage,
@@ -118,6 +120,12 @@ export type Endpoints = {
   // favourites
   'GET /api/favourite/list': FavouriteList;
   'POST /api/favourite/save': FavouriteList;
+  // price alerts and notifications
+  'GET /api/alert/list': AlertList;
+  'POST /api/alert/save': AlertView;
+  'POST /api/alert/delete': AlertDeleted;
+  'GET /api/notification/list': NotificationPage;
+  'POST /api/notification/read': NotificationsRead;
   // trading
   'GET /v1/api/forex/submit': OrderView;
   'GET /v1/api/forex/close': OrderView;
@@ -239,6 +247,11 @@ export const ENDPOINTS = [
   'GET /v1/api/forex/abbreviated_cache_kline',
   'GET /api/favourite/list',
   'POST /api/favourite/save',
+  'GET /api/alert/list',
+  'POST /api/alert/save',
+  'POST /api/alert/delete',
+  'GET /api/notification/list',
+  'POST /api/notification/read',
   'GET /v1/api/forex/submit',
   'GET /v1/api/forex/close',
   'POST /v1/api/forex/close_all',

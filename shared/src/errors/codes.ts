@@ -124,6 +124,11 @@ export const ERROR_CODES = {
   chatNotJoined: 1503,
   /** The ops token on `chat.agent` is not a live support (or admin) session. */
   chatAgentRefused: 1504,
+  // 1600-1699: price alerts and notifications
+  /** No such alert of the caller (also another trader's alert). */
+  alertNotFound: 1600,
+  /** The trader already keeps ALERTS_MAX alerts. */
+  alertLimit: 1601,
 } as const;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -4,6 +4,7 @@
  * server can only publish what the topic carries. Bump PROTOCOL_VERSION on any breaking change to a message shape.
  */
 import type { OrderView } from '../contract/trading';
+import type { PriceAlertFrame } from '../contract/alerts';
 import type { SupportUnread } from '../contract/support';
 import type { ClientChatMessage, ServerChatMessage } from './chat';
 
@@ -15,6 +16,8 @@ export const TOPICS = {
   forexClosed: 'FOREX_CLOSED',
   /** The remote registry changed (a release, rollback, promote or abort): every tab, guests included. */
   remotes: 'REMOTES',
+  /** A price alert of the signed-in trader fired (private, docs/realtime.md#price_alert). */
+  priceAlert: 'PRICE_ALERT',
 } as const;
 /** Candle updates of one instrument: `KLINE.{code}`. */
 export const klineTopic = (code: string): `KLINE.${string}` => `KLINE.${code}`;
@@ -31,6 +34,7 @@ export function isTopic(value: unknown): value is Topic {
     value === TOPICS.forexTrade ||
     value === TOPICS.forexClosed ||
     value === TOPICS.remotes ||
+    value === TOPICS.priceAlert ||
     /^KLINE\.[A-Za-z0-9._-]{1,32}$/.test(value)
   );
 }
@@ -89,7 +93,8 @@ export type RegistryChange = { remotes: Record<string, string> };
 
 /**
  * What each topic carries. Market data arrives batched (one frame holds the latest value of every instrument that
- * moved); FOREX_TRADE is every holding order of the user with its live P/L, FOREX_CLOSED one order that closed.
+ * moved); FOREX_TRADE is every holding order of the user with its live P/L, FOREX_CLOSED one order that closed,
+ * PRICE_ALERT one alert of the user that fired.
  */
 export type TopicPayloads = {
   DAY_MARKET: DayMarketQuote[];
@@ -97,6 +102,7 @@ export type TopicPayloads = {
   FOREX_CLOSED: OrderView;
   /** The latest change only (a burst of changes arrives as its last state). */
   REMOTES: RegistryChange[];
+  PRICE_ALERT: PriceAlertFrame;
   SUPPORT_UNREAD: SupportUnread;
   CHAT: ServerChatMessage;
   [kline: `KLINE.${string}`]: KlineUpdate[];

@@ -56,6 +56,11 @@ export interface MarketData {
   feedAge?(now: number): number | null;
   /** The feed as GET /healthz reports it: `live`, `stale` (the trading age rule) or `closed` (nothing open). */
   feedState?(now: number): FeedState;
+  /**
+   * The basis of today's change (the quotes list's `closed`: the previous UTC day's close of the bid), or undefined
+   * when unknown. Optional: a market without it has no percent alerts.
+   */
+  dayBasis?(instrumentId: number): number | undefined;
   /** Whether the instrument trades at `now` (its schedule; MarketStatus 1). */
   isOpen(instrumentId: number, now: number): boolean;
   /** Every tick, in order, for every instrument. Returns an unsubscribe. */

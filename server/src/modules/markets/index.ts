@@ -16,7 +16,7 @@ import { MarketService } from './service';
 
 export type { Instrument, MarginMode, MarketData, Quote } from './contract';
 export type { PriceFeed } from './feed';
-export { MarketService } from './service';
+export { changePercent, MarketService } from './service';
 export { tradeRow } from './trade-row';
 
 export type MarketOverrides = {

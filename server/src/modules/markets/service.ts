@@ -39,6 +39,11 @@ type State = {
   announcedOpen: boolean | undefined;
 };
 
+/** Today's change in % of `price` against the previous day's close, as the quotes list shows it (2 decimals). */
+export function changePercent(price: number, closed: number): number {
+  return closed > 0 ? roundTo(((price - closed) / closed) * 100, 2) : 0;
+}
+
 export type DayStats = {
   open: number;
   closed: number;
@@ -471,8 +476,14 @@ export class MarketService implements MarketData {
       high: Math.max(c?.high ?? price, price),
       low: Math.min(c?.low ?? price, price),
       volume: roundTo(c?.volume ?? 0, 2),
-      change: closed > 0 ? roundTo(((price - closed) / closed) * 100, 2) : 0,
+      change: changePercent(price, closed),
     };
+  }
+
+  /** The basis of today's change: the previous day's close (`closed` of the quotes list). */
+  dayBasis(instrumentId: number): number | undefined {
+    const closed = this.dayStats(instrumentId)?.closed;
+    return closed !== undefined && closed > 0 ? closed : undefined;
   }
 
   /** The DAY_MARKET payload of an instrument (latest quote and day statistics). */

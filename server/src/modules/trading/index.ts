@@ -24,6 +24,8 @@ export type { AccountReads, AccountSnapshot } from './figures';
 export type { Risk } from './risk';
 export type { TradingEngine } from './engine';
 export type { WriteBatcher } from './batcher';
+export { TriggerIndex } from './trigger-index';
+export type { BookName, Entry } from './trigger-index';
 
 export type Trading = {
   commands: OrderCommands;

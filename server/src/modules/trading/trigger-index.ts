@@ -13,8 +13,11 @@
  * every candidate is re-checked exactly before anything is booked.
  */
 
-/** `trail` and `ratchet` are trailing-stop groups (trailing.ts): where the tightest fires, where they all move. */
-export type TriggerType = 'pending' | 'sl' | 'tp' | 'stopout' | 'trail' | 'ratchet';
+/**
+ * `trail` and `ratchet` are trailing-stop groups (trailing.ts): where the tightest fires, where they all move.
+ * `alert` is a price alert's level (modules/alerts keeps its own index of them).
+ */
+export type TriggerType = 'pending' | 'sl' | 'tp' | 'stopout' | 'trail' | 'ratchet' | 'alert';
 export type BookName = 'askLE' | 'askGE' | 'bidGE' | 'bidLE';
 
 export type Entry = {
@@ -23,13 +26,21 @@ export type Entry = {
   level: number;
   seq: number;
   type: TriggerType;
-  /** Order id (pending, sl, tp), user id (stopout) or trailing group id (trail, ratchet). */
+  /** Order id (pending, sl, tp), user id (stopout), trailing group id (trail, ratchet) or alert id (alert). */
   ref: number;
   instrumentId: number;
   book: BookName;
 };
 
-const TYPE_BITS: Record<TriggerType, number> = { pending: 0, sl: 1, tp: 2, stopout: 3, trail: 4, ratchet: 5 };
+const TYPE_BITS: Record<TriggerType, number> = {
+  pending: 0,
+  sl: 1,
+  tp: 2,
+  stopout: 3,
+  trail: 4,
+  ratchet: 5,
+  alert: 6,
+};
 
 /** +1: fires when price <= level (highest level first); -1: fires when price >= level (lowest first). */
 const DIR: Record<BookName, 1 | -1> = { askLE: 1, bidLE: 1, askGE: -1, bidGE: -1 };

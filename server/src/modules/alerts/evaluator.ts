@@ -1,0 +1,354 @@
+/**
+ * The alert evaluator: every watched alert is one entry in a price-ordered TriggerIndex (the trading engine's), so a
+ * tick touches only the alerts it crosses. It runs on the node holding the engine lease only, beside the engine (it
+ * listens to the same ticks; the engine is not changed), and rebuilds its index from the database at start and on
+ * becoming leader. Saves on another node reach it through the bus, like the engine's order changes.
+ *
+ * One crossing, one firing (docs/rules.md#alerts):
+ * - an armed alert waits on its firing side; a tick that crosses it is re-checked exactly, then `markFired` writes
+ *   armed = 0 and last_fired_at in one conditional update (WHERE armed = 1 AND version = the one evaluated) together
+ *   with the notification, and only then is the PRICE_ALERT frame published. A second evaluator (another node, or
+ *   this one after a restart) finds the row no longer armed and sends nothing.
+ * - a repeating alert, once its cool-down has passed, waits on the other side: the first tick back across arms it
+ *   again (conditional too), and the next crossing fires it again.
+ * Percent alerts watch the bid against the day basis (the quotes list's `closed`); their levels move when it does.
+ */
+import { TOPICS } from '@meridian/shared/pure';
+import type { PriceAlertFired } from '@meridian/shared/pure';
+import type { EventBus } from '../../realtime/bus';
+import type { DB } from '../../storage/db';
+import type { PriceAlert } from '../../storage/schema';
+import { changePercent } from '../markets';
+import type { MarketData, Quote } from '../markets';
+import { storeNotification } from '../notifications';
+import { TriggerIndex } from '../trading';
+import type { BookName } from '../trading';
+import * as repo from './repository';
+import { alertView } from './views';
+
+/** Bus topic on which a node that saved an alert tells the leader to read that trader's alerts again. */
+export const ALERTS_INTERNAL_TOPIC = 'internal.alerts.changed';
+
+export type AlertDeps = {
+  db: DB;
+  market: MarketData;
+  bus: EventBus;
+  now: () => number;
+  isLeader: () => boolean;
+  /** Leadership changes (the lease); returns an unsubscribe. */
+  onLeaderChange?: (cb: (leader: boolean) => void) => () => void;
+};
+
+/**
+ * Candidate levels of a percent alert are this much (in %) on the near side of its threshold: the exact check is on
+ * the change rounded to 2 decimals, as shown, which reaches the threshold up to 0.005 % early.
+ */
+const ROUNDING_SLACK = 0.006;
+
+type Placement = { book: BookName; level: number };
+
+export class AlertEvaluator {
+  readonly index = new TriggerIndex();
+  /** Watched alerts by id (armed, cooling, or waiting to arm again). */
+  private readonly alerts = new Map<number, PriceAlert>();
+  private readonly byUser = new Map<number, Set<number>>();
+  /** instrument -> its percent alerts (their levels follow the day basis). */
+  private readonly percentOf = new Map<number, Set<number>>();
+  private readonly basis = new Map<number, number>();
+  /** instrument -> repeating alerts in their cool-down, soonest first. */
+  private readonly cooling = new Map<number, { due: number; id: number }[]>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private pendingTasks = 0;
+  private unsubs: (() => void)[] = [];
+  private started = false;
+  readonly errors: unknown[] = [];
+
+  constructor(private readonly deps: AlertDeps) {}
+
+  isLeader(): boolean {
+    return this.deps.isLeader();
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.unsubs.push(this.deps.market.onTick((q) => this.onTick(q)));
+    this.unsubs.push(
+      this.deps.bus.subscribe((ev) => {
+        if (ev.topic !== ALERTS_INTERNAL_TOPIC || !this.isLeader()) return;
+        const userId = (ev.data as { userId?: unknown } | null)?.userId;
+        if (typeof userId === 'number') this.enqueue(() => this.resyncUser(userId));
+      }),
+    );
+    if (this.deps.onLeaderChange)
+      this.unsubs.push(
+        this.deps.onLeaderChange((leader) => {
+          if (leader) this.enqueue(() => this.reload());
+          else this.clear();
+        }),
+      );
+    if (this.isLeader()) await this.reload();
+  }
+
+  async stop(): Promise<void> {
+    for (const u of this.unsubs) u();
+    this.unsubs = [];
+    await this.idle();
+    this.clear();
+    this.started = false;
+  }
+
+  /** Resolves when every queued task (firings, re-reads) has run. */
+  async idle(): Promise<void> {
+    while (this.pendingTasks > 0) await this.queue;
+  }
+
+  /** How many alerts are watched (tests, health). */
+  get size(): number {
+    return this.alerts.size;
+  }
+
+  /** A trader's alerts changed (saved, deleted): the leader reads them again; another node tells the leader. */
+  changed(userId: number): void {
+    if (this.isLeader()) this.enqueue(() => this.resyncUser(userId));
+    else this.deps.bus.publish({ topic: ALERTS_INTERNAL_TOPIC, data: { userId } });
+  }
+
+  /** Rebuild the index from the database (start, becoming leader, restart after a crash). */
+  async reload(): Promise<void> {
+    const rows = await repo.watchedAlerts(this.deps.db);
+    this.clear();
+    for (const a of rows) this.track(a);
+    for (const id of new Set(rows.map((a) => a.instrument_id))) this.evaluateNow(id);
+  }
+
+  private clear(): void {
+    this.index.clear();
+    this.alerts.clear();
+    this.byUser.clear();
+    this.percentOf.clear();
+    this.basis.clear();
+    this.cooling.clear();
+  }
+
+  async resyncUser(userId: number): Promise<void> {
+    const rows = await repo.alertsOfUser(this.deps.db, userId);
+    const instruments = new Set<number>();
+    for (const id of [...(this.byUser.get(userId) ?? [])]) {
+      const a = this.alerts.get(id);
+      if (a) instruments.add(a.instrument_id);
+      this.untrack(id);
+    }
+    for (const a of rows) {
+      this.track(a);
+      instruments.add(a.instrument_id);
+    }
+    for (const id of instruments) this.evaluateNow(id);
+  }
+
+  // ---- tracking ----
+
+  private track(a: PriceAlert): void {
+    this.untrack(a.id);
+    if (a.armed !== 1 && a.repeat !== 1) return; // a once alert that fired: nothing to watch
+    this.alerts.set(a.id, a);
+    let mine = this.byUser.get(a.user_id);
+    if (!mine) this.byUser.set(a.user_id, (mine = new Set()));
+    mine.add(a.id);
+    if (a.kind === 'percent') {
+      let set = this.percentOf.get(a.instrument_id);
+      if (!set) this.percentOf.set(a.instrument_id, (set = new Set()));
+      set.add(a.id);
+    }
+    const due = this.coolingUntil(a);
+    if (due !== null && due > this.deps.now()) {
+      const list = this.cooling.get(a.instrument_id) ?? [];
+      list.push({ due, id: a.id });
+      list.sort((x, y) => x.due - y.due);
+      this.cooling.set(a.instrument_id, list);
+      return;
+    }
+    this.place(a);
+  }
+
+  private untrack(id: number): void {
+    const a = this.alerts.get(id);
+    if (!a) return;
+    this.alerts.delete(id);
+    this.index.delete('alert', id, a.instrument_id);
+    this.byUser.get(a.user_id)?.delete(id);
+    this.percentOf.get(a.instrument_id)?.delete(id);
+    const list = this.cooling.get(a.instrument_id);
+    if (list) {
+      const i = list.findIndex((c) => c.id === id);
+      if (i >= 0) list.splice(i, 1);
+    }
+  }
+
+  /** When a fired repeating alert may arm again; null for an armed one. */
+  private coolingUntil(a: PriceAlert): number | null {
+    if (a.armed === 1 || a.last_fired_at === null) return null;
+    return a.last_fired_at + a.cooldown_s * 1000;
+  }
+
+  /** Put the alert's one entry in the index: its firing side when armed, the other side when waiting to arm. */
+  private place(a: PriceAlert): void {
+    const p = this.placement(a);
+    if (p) this.index.set('alert', a.id, a.instrument_id, p.book, p.level);
+    else this.index.delete('alert', a.id, a.instrument_id);
+  }
+
+  private placement(a: PriceAlert): Placement | undefined {
+    const up = a.direction === 'above';
+    const firing = a.armed === 1;
+    // Firing side: above -> price >= level (a GE book), below -> price <= level. Arming side: the reverse.
+    const ge = up === firing;
+    if (a.kind === 'price') {
+      const book: BookName = a.side === 'ask' ? (ge ? 'askGE' : 'askLE') : ge ? 'bidGE' : 'bidLE';
+      return { book, level: Number(a.level) };
+    }
+    const basis = this.basisOf(a.instrument_id);
+    if (basis === undefined) return undefined;
+    const p = Number(a.percent);
+    // Firing candidates start ROUNDING_SLACK early; arming ones a little beyond the rounding band.
+    const target = (up ? p : -p) + (firing ? (up ? -ROUNDING_SLACK : ROUNDING_SLACK) : up ? -0.004 : 0.004);
+    return { book: ge ? 'bidGE' : 'bidLE', level: basis * (1 + target / 100) };
+  }
+
+  private basisOf(instrumentId: number): number | undefined {
+    let b = this.basis.get(instrumentId);
+    if (b === undefined) {
+      b = this.deps.market.dayBasis?.(instrumentId);
+      if (b !== undefined) this.basis.set(instrumentId, b);
+    }
+    return b;
+  }
+
+  // ---- ticks ----
+
+  private onTick(q: Quote): void {
+    if (!this.isLeader()) return;
+    this.evaluate(q);
+  }
+
+  private evaluateNow(instrumentId: number): void {
+    const q = this.deps.market.quote(instrumentId);
+    if (q) this.evaluate(q);
+  }
+
+  private evaluate(q: Quote): void {
+    const id = q.instrumentId;
+    const list = this.cooling.get(id);
+    if (list && list.length > 0) {
+      const now = this.deps.now();
+      while (list.length > 0 && (list[0] as { due: number }).due <= now) {
+        const a = this.alerts.get((list.shift() as { id: number }).id);
+        if (a) this.place(a);
+      }
+    }
+    const percent = this.percentOf.get(id);
+    if (percent && percent.size > 0) {
+      const b = this.deps.market.dayBasis?.(id);
+      if (b !== undefined && b !== this.basis.get(id)) {
+        this.basis.set(id, b);
+        const cool = new Set((this.cooling.get(id) ?? []).map((c) => c.id));
+        for (const aid of percent) {
+          const a = this.alerts.get(aid);
+          if (a && !cool.has(aid)) this.place(a);
+        }
+      }
+    }
+    for (const e of this.index.crossed(id, q.bid, q.ask)) this.enqueue(() => this.act(e.ref));
+  }
+
+  private enqueue(task: () => Promise<unknown>): void {
+    this.pendingTasks++;
+    this.queue = this.queue
+      .then(task)
+      .catch((err: unknown) => {
+        this.errors.push(err);
+        if (this.errors.length > 100) this.errors.shift();
+      })
+      .finally(() => {
+        this.pendingTasks--;
+      });
+  }
+
+  /** The watched price (and today's change for percent alerts) of `q` for this alert. */
+  private reading(a: PriceAlert, q: Quote): { price: number; change: number | null } | undefined {
+    if (a.kind === 'price') return { price: a.side === 'ask' ? q.ask : q.bid, change: null };
+    const basis = this.basisOf(a.instrument_id);
+    if (basis === undefined) return undefined;
+    return { price: q.bid, change: changePercent(q.bid, basis) };
+  }
+
+  /** Whether the reading is on the firing side (`beyond`) or strictly back on the other side. */
+  private static beyond(a: PriceAlert, r: { price: number; change: number | null }): boolean {
+    const value = a.kind === 'price' ? r.price : (r.change as number);
+    const target =
+      a.kind === 'price' ? Number(a.level) : Number(a.percent) * (a.direction === 'above' ? 1 : -1);
+    return a.direction === 'above' ? value >= target : value <= target;
+  }
+
+  /** A crossed entry: re-checked exactly against the latest quote, then fired or armed again. */
+  private async act(id: number): Promise<void> {
+    const a = this.alerts.get(id);
+    if (!a) return;
+    const q = this.deps.market.quote(a.instrument_id);
+    const now = this.deps.now();
+    const r = q ? this.reading(a, q) : undefined;
+    // A frozen price is no crossing: the entry waits for a live tick (docs/rules.md#no-price).
+    if (!q || !r || this.deps.market.quoteFresh?.(a.instrument_id, now) === false) {
+      this.place(a);
+      return;
+    }
+    const beyond = AlertEvaluator.beyond(a, r);
+    if (a.armed === 1) {
+      if (beyond) await this.fire(a, r, now);
+      else this.place(a);
+      return;
+    }
+    if (beyond) {
+      this.place(a);
+      return;
+    }
+    if (await repo.markArmed(this.deps.db, a)) {
+      this.track({ ...a, armed: 1 });
+      return;
+    }
+    await this.reread(a.id);
+  }
+
+  private async fire(a: PriceAlert, r: { price: number; change: number | null }, now: number): Promise<void> {
+    const code = this.deps.market.instrument(a.instrument_id)?.showCode ?? '';
+    const done = await this.deps.db.transaction().execute(async (trx) => {
+      const fired = await repo.markFired(trx, a, now);
+      if (!fired) return undefined;
+      const payload: PriceAlertFired = {
+        alert: alertView(fired, code),
+        price: r.price,
+        change: r.change,
+        time: now,
+      };
+      const notificationId = await storeNotification(trx, fired.user_id, 'price_alert', payload, now);
+      return { fired, payload, notificationId };
+    });
+    if (!done) {
+      // Fired by another evaluator, changed or deleted by the trader meanwhile: what the database says now.
+      await this.reread(a.id);
+      return;
+    }
+    this.track(done.fired);
+    this.deps.bus.publish({
+      topic: TOPICS.priceAlert,
+      data: { ...done.payload, notification_id: done.notificationId },
+      userId: done.fired.user_id,
+    });
+  }
+
+  private async reread(id: number): Promise<void> {
+    const row = await repo.findAlert(this.deps.db, id);
+    if (row) this.track(row);
+    else this.untrack(id);
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * The only code touching the `price_alerts` table (migration 0012). The fired state changes only through
+ * conditional updates naming what the evaluator saw (`armed`, `version`, `last_fired_at`), so of two evaluators
+ * (two nodes, or a restarted one) acting on the same crossing exactly one wins.
+ */
+import type { Kysely } from 'kysely';
+import { ALERTS_MAX, ERROR_CODES } from '@meridian/shared/pure';
+import { AppError } from '../../lib/errors';
+import type { DB } from '../../storage/db';
+import type { Database, PriceAlert } from '../../storage/schema';
+
+/** What a save writes (the route has checked it). */
+export type AlertValues = {
+  instrument_id: number;
+  kind: string;
+  side: string;
+  direction: string;
+  level: string | null;
+  percent: string | null;
+  repeat: number;
+  cooldown_s: number;
+};
+
+const norm = (r: PriceAlert): PriceAlert => ({
+  ...r,
+  id: Number(r.id),
+  user_id: Number(r.user_id),
+  last_fired_at: r.last_fired_at === null ? null : Number(r.last_fired_at),
+  created_at: Number(r.created_at),
+  updated_at: Number(r.updated_at),
+});
+
+/** The trader's alerts, newest first. */
+export async function alertsOfUser(db: DB, userId: number): Promise<PriceAlert[]> {
+  const rows = await db
+    .selectFrom('price_alerts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(norm);
+}
+
+/** Every alert the evaluator watches: armed ones, and repeating ones waiting to arm again. */
+export async function watchedAlerts(db: DB): Promise<PriceAlert[]> {
+  const rows = await db
+    .selectFrom('price_alerts')
+    .selectAll()
+    .where((eb) => eb.or([eb('armed', '=', 1), eb('repeat', '=', 1)]))
+    .execute();
+  return rows.map(norm);
+}
+
+export async function findAlert(db: DB, id: number): Promise<PriceAlert | undefined> {
+  const r = await db.selectFrom('price_alerts').selectAll().where('id', '=', id).executeTakeFirst();
+  return r ? norm(r) : undefined;
+}
+
+const notFound = () => new AppError(ERROR_CODES.alertNotFound, 'alerts.notFound');
+
+/**
+ * A new alert, refused (1601) when the trader keeps ALERTS_MAX already. The count and the insert run in one
+ * transaction that first takes the user's row lock (PostgreSQL; SQLite has one writer), so two saves at once cannot
+ * both pass the count.
+ */
+export async function createAlert(db: DB, userId: number, v: AlertValues, now: number): Promise<PriceAlert> {
+  return db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    const n = await trx
+      .selectFrom('price_alerts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(n?.n ?? 0) >= ALERTS_MAX)
+      throw new AppError(ERROR_CODES.alertLimit, 'alerts.tooMany', { max: ALERTS_MAX });
+    const row = await trx
+      .insertInto('price_alerts')
+      .values({
+        ...v,
+        user_id: userId,
+        armed: 1,
+        version: 1,
+        last_fired_at: null,
+        fired_count: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return norm(row);
+  });
+}
+
+/** Replace the trader's alert `id` and arm it again (a new version); another trader's id is not found (1600). */
+export async function updateAlert(
+  db: DB,
+  userId: number,
+  id: number,
+  v: AlertValues,
+  now: number,
+): Promise<PriceAlert> {
+  const row = await db
+    .updateTable('price_alerts')
+    .set((eb) => ({ ...v, armed: 1, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return norm(row);
+}
+
+/** Delete the trader's alert `id`; another trader's id is not found (1600). */
+export async function deleteAlert(db: DB, userId: number, id: number): Promise<void> {
+  const r = await db
+    .deleteFrom('price_alerts')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(r.numDeletedRows) !== 1) throw notFound();
+}
+
+/**
+ * Record a firing: only if the alert is still armed at the version evaluated. Returns the fired row, or undefined
+ * when another evaluator fired it first, the trader changed it or deleted it.
+ */
+export async function markFired(
+  db: Kysely<Database>,
+  a: Pick<PriceAlert, 'id' | 'version'>,
+  now: number,
+): Promise<PriceAlert | undefined> {
+  const row = await db
+    .updateTable('price_alerts')
+    .set((eb) => ({ armed: 0, last_fired_at: now, fired_count: eb('fired_count', '+', 1) }))
+    .where('id', '=', a.id)
+    .where('armed', '=', 1)
+    .where('version', '=', a.version)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? norm(row) : undefined;
+}
+
+/** Arm a repeating alert again after the price went back across and its cool-down passed (same conditions). */
+export async function markArmed(
+  db: DB,
+  a: Pick<PriceAlert, 'id' | 'version' | 'last_fired_at'>,
+): Promise<boolean> {
+  if (a.last_fired_at === null) return false;
+  const r = await db
+    .updateTable('price_alerts')
+    .set({ armed: 1 })
+    .where('id', '=', a.id)
+    .where('armed', '=', 0)
+    .where('repeat', '=', 1)
+    .where('version', '=', a.version)
+    .where('last_fired_at', '=', a.last_fired_at)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+async function lockUser(trx: Kysely<Database>, userId: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .execute();
+}
