@@ -18,6 +18,7 @@ module.exports = remoteConfig({
     './EmailPage': './src/app/pages/email-page.tsx',
     './AnnouncementPage': './src/app/pages/announcement-page.tsx',
     './StatementPage': './src/app/pages/statement-page.tsx',
+    './NotificationsPage': './src/app/pages/notifications-page.tsx',
     './PasswordPage': './src/app/pages/password-page.tsx',
     './SystemPage': './src/app/pages/system-page.tsx',
     // Back office (loaded only on /ops routes): KYC review and users.

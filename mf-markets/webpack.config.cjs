@@ -11,5 +11,6 @@ module.exports = remoteConfig({
     './TradePage': './src/app/pages/trade-page.tsx',
     './ProductPage': './src/app/pages/product-page.tsx',
     './RankPage': './src/app/pages/rank-page.tsx',
+    './AlertsPage': './src/app/pages/alerts-page.tsx',
   },
 });

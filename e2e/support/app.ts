@@ -97,6 +97,8 @@ export const ROUTES: {
   { path: '/mine/system', remote: 'mf-account', login: true, demoBlocked: false, footer: false },
   { path: '/mine/history', remote: 'mf-funds', login: true, demoBlocked: false, footer: false },
   { path: '/mine/statement', remote: 'mf-account', login: true, demoBlocked: false, footer: false },
+  { path: '/mine/alerts', remote: 'mf-markets', login: true, demoBlocked: false, footer: false },
+  { path: '/mine/notifications', remote: 'mf-account', login: true, demoBlocked: false, footer: false },
   { path: '/mine/charge', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
   { path: '/mine/withdraw', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },
   { path: '/mine/wallet', remote: 'mf-funds', login: true, demoBlocked: true, footer: false },

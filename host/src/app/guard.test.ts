@@ -30,6 +30,8 @@ describe('route table', () => {
         '/mine/announcement',
         '/mine/password',
         '/mine/statement',
+        '/mine/alerts',
+        '/mine/notifications',
         '/mine/history',
         '/mine/charge',
         '/mine/withdraw',

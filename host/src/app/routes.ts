@@ -59,6 +59,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/mine/system', 'mf-account', './SystemPage', { requiresLogin: true }),
   r('/mine/history', 'mf-funds', './HistoryPage', { requiresLogin: true }),
   r('/mine/statement', 'mf-account', './StatementPage', { requiresLogin: true }),
+  r('/mine/alerts', 'mf-markets', './AlertsPage', { requiresLogin: true }),
+  r('/mine/notifications', 'mf-account', './NotificationsPage', { requiresLogin: true }),
   r('/mine/charge', 'mf-funds', './ChargePage', { requiresLogin: true, demoBlocked: true }),
   r('/mine/withdraw', 'mf-funds', './WithdrawPage', { requiresLogin: true, demoBlocked: true }),
   r('/mine/wallet', 'mf-funds', './WalletPage', { requiresLogin: true, demoBlocked: true }),
