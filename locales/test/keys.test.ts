@@ -28,11 +28,15 @@ const SAME_AS_ENGLISH_OK = new Set([
   'UID {{uid}}',
   'IP',
   '{{m}} min',
+  '{{count}} min',
+  '{{count}} h',
   '{{h}} h {{m}} min',
   '{{d}} d {{h}} h',
   // Trading abbreviations every platform shows as they are (MetaTrader, cTrader, TradingView in any language).
   'SL',
   'TP',
+  'Bid',
+  'Ask',
   'RSI (14)',
   'MACD (12, 26, 9)',
 ]);

@@ -23,6 +23,7 @@ import {
 } from '@meridian/shared';
 import type { Period } from '@meridian/shared';
 import { CandleChart, CHART_HEIGHT } from '../../features/chart/components/candle-chart';
+import { AlertBell } from '../../features/alerts/components/alert-bell';
 import { FavouriteStar } from '../../features/favourites/components/favourite-star';
 import { PeriodBar } from '../../features/chart/components/period-bar';
 import { ChartTools } from '../../features/chart/components/chart-tools';
@@ -141,13 +142,19 @@ const LiveHeader = memo(function LiveHeader({
 }) {
   const quote = useQuote(instrument.Code);
   const star = useMemo(() => <FavouriteStar instrument={instrument} />, [instrument]);
+  const live = liveQuote(instrument, quote);
   return (
     <InstrumentHeader
       instrument={instrument}
-      live={liveQuote(instrument, quote)}
+      live={live}
       lang={lang}
       onPick={onPick}
-      action={star}
+      action={
+        <>
+          <AlertBell instrument={instrument} quote={{ bid: live.bid, ask: live.ask }} />
+          {star}
+        </>
+      }
     />
   );
 });
