@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@meridian/shared';
 import { AlertsView } from '../../features/alerts/components/alerts-view';
-import { NS } from '../../lib/ns';
+import { NS } from '../i18n';
 
 /** `/mine/alerts` (docs/routes.md). */
 export default function AlertsPage() {
