@@ -47,7 +47,10 @@ export async function bookOpen(
 
 export type CloseArgs = { price: number; expected: number; reason: CloseReason; at: number };
 
-/** Book the margin release and the P/L of a close (whole or part) against order `refId`; returns the write-off. */
+/** What a close booked: the cents written off, and the balances it moved as they were after it. */
+type Booked = { writtenOff: number; account: Partial<OpenedAccount> };
+
+/** Book the margin release and the P/L of a close (whole or part) against order `refId`. */
 async function bookClose(
   trx: Transaction<Database>,
   userId: number,
@@ -55,16 +58,17 @@ async function bookClose(
   marginCents: number,
   profitCents: number,
   at: number,
-): Promise<number> {
+): Promise<Booked> {
   const ref = { refType: 'order', refId: String(refId), at, userId };
+  const account: Partial<OpenedAccount> = {};
   if (marginCents > 0) {
-    await changeBalance(trx, {
+    account.lockCents = await changeBalance(trx, {
       ...ref,
       amount: -marginCents,
       kind: 'margin_release',
       account: 'lock_balance',
     });
-    await changeBalance(trx, { ...ref, amount: marginCents, kind: 'margin_release' });
+    account.balanceCents = await changeBalance(trx, { ...ref, amount: marginCents, kind: 'margin_release' });
   }
   let writtenOff = 0;
   if (profitCents !== 0) {
@@ -74,12 +78,13 @@ async function bookClose(
       kind: 'trade_profit',
       allowNegative: true,
     });
+    account.balanceCents = after;
     if (after < 0) {
       writtenOff = -after;
-      await changeBalance(trx, { ...ref, amount: writtenOff, kind: 'write_off' });
+      account.balanceCents = await changeBalance(trx, { ...ref, amount: writtenOff, kind: 'write_off' });
     }
   }
-  return writtenOff;
+  return { writtenOff, account };
 }
 
 /**
@@ -92,6 +97,16 @@ export async function closeInTrx(
   orderId: number,
   args: CloseArgs,
 ): Promise<Order | null> {
+  return (await closeBookedInTrx(trx, market, orderId, args))?.order ?? null;
+}
+
+/** closeInTrx, with the balances the close moved as they were after it (for the engine's mirror). */
+export async function closeBookedInTrx(
+  trx: Transaction<Database>,
+  market: MarketData,
+  orderId: number,
+  args: CloseArgs,
+): Promise<{ order: Order; account: Partial<OpenedAccount> } | null> {
   const o = await repo.findOrder(trx, orderId);
   if (!o || o.status !== STATUS_HOLDING || !o.open_price) return null;
   const profit = profitUsdMicros({
@@ -104,8 +119,8 @@ export async function closeInTrx(
   });
   const profitCents = microsToCents(profit);
   if (!(await repo.claimClose(trx, o.id, args.at))) return null;
-  const writtenOff = await bookClose(trx, o.user_id, o.id, o.margin_cents, profitCents, args.at);
-  return repo.recordClose(trx, o.id, {
+  const { writtenOff, account } = await bookClose(trx, o.user_id, o.id, o.margin_cents, profitCents, args.at);
+  const order = await repo.recordClose(trx, o.id, {
     close_price: decText(args.price),
     close_expected_price: decText(args.expected),
     close_reason: args.reason,
@@ -113,12 +128,13 @@ export async function closeInTrx(
     profit_cents: profitCents,
     written_off_cents: writtenOff,
   });
+  return { order, account };
 }
 
 /**
  * Close `lots` of the holding position `o` (read in this transaction; the caller has checked the lots against it) at
- * `price`: the position keeps its id, stops and the rest; the part is a new closed order. Returns both, or null when
- * the position changed meanwhile (closed, or another partial close took from it first).
+ * `price`: the position keeps its id, stops and the rest; the part is a new closed order. Returns both (and the
+ * balances moved), or null when the position changed meanwhile (closed, or another partial close took from it first).
  */
 export async function partialCloseInTrx(
   trx: Transaction<Database>,
@@ -126,7 +142,7 @@ export async function partialCloseInTrx(
   o: Order,
   lots: string,
   args: CloseArgs,
-): Promise<{ part: Order; position: Order } | null> {
+): Promise<{ part: Order; position: Order; account: Partial<OpenedAccount> } | null> {
   if (o.status !== STATUS_HOLDING || !o.open_price) return null;
   const part = {
     margin_micros: shareOf(o.margin_micros, lots, o.lots),
@@ -186,7 +202,14 @@ export async function partialCloseInTrx(
     parent_id: o.id,
     trailing_distance: o.trailing_distance,
   });
-  const writtenOff = await bookClose(trx, o.user_id, row.id, part.margin_cents, profitCents, args.at);
+  const { writtenOff, account } = await bookClose(
+    trx,
+    o.user_id,
+    row.id,
+    part.margin_cents,
+    profitCents,
+    args.at,
+  );
   const closed = writtenOff > 0 ? await repo.recordWriteOff(trx, row.id, writtenOff) : row;
-  return { part: closed, position };
+  return { part: closed, position, account };
 }
