@@ -14,7 +14,8 @@ import type { Transaction } from 'kysely';
 import { lotsMinus, microsToCents, profitUsdMicros, shareOf } from '@meridian/shared/pure';
 import type { CloseReason, Side } from '@meridian/shared/pure';
 import type { Database, Order } from '../../storage/schema';
-import { changeBalance } from '../accounts';
+import { changeBalance, changeBalances } from '../accounts';
+import type { BalanceChange } from '../accounts';
 import type { MarketData } from '../markets';
 import type { OpenedAccount } from './events';
 import * as repo from './repository';
@@ -30,19 +31,16 @@ export async function bookOpen(
   at: number,
 ): Promise<OpenedAccount | undefined> {
   const ref = { refType: 'order', refId: String(o.id), at, userId: o.user_id };
-  let balanceCents: number | undefined;
-  let lockCents: number | undefined;
+  const changes: BalanceChange[] = [];
   if (marginCents > 0) {
-    balanceCents = await changeBalance(trx, { ...ref, amount: -marginCents, kind: 'trade_margin' });
-    lockCents = await changeBalance(trx, {
-      ...ref,
-      amount: marginCents,
-      kind: 'trade_margin',
-      account: 'lock_balance',
-    });
+    changes.push({ ...ref, amount: -marginCents, kind: 'trade_margin' });
+    changes.push({ ...ref, amount: marginCents, kind: 'trade_margin', account: 'lock_balance' });
   }
-  if (feeCents > 0) balanceCents = await changeBalance(trx, { ...ref, amount: -feeCents, kind: 'trade_fee' });
-  return balanceCents !== undefined && lockCents !== undefined ? { balanceCents, lockCents } : undefined;
+  if (feeCents > 0) changes.push({ ...ref, amount: -feeCents, kind: 'trade_fee' });
+  const after = await changeBalances(trx, changes);
+  return marginCents > 0 && after.balance !== undefined && after.lock_balance !== undefined
+    ? { balanceCents: after.balance, lockCents: after.lock_balance }
+    : undefined;
 }
 
 export type CloseArgs = { price: number; expected: number; reason: CloseReason; at: number };
@@ -60,29 +58,21 @@ async function bookClose(
   at: number,
 ): Promise<Booked> {
   const ref = { refType: 'order', refId: String(refId), at, userId };
-  const account: Partial<OpenedAccount> = {};
+  const changes: BalanceChange[] = [];
   if (marginCents > 0) {
-    account.lockCents = await changeBalance(trx, {
-      ...ref,
-      amount: -marginCents,
-      kind: 'margin_release',
-      account: 'lock_balance',
-    });
-    account.balanceCents = await changeBalance(trx, { ...ref, amount: marginCents, kind: 'margin_release' });
+    changes.push({ ...ref, amount: -marginCents, kind: 'margin_release', account: 'lock_balance' });
+    changes.push({ ...ref, amount: marginCents, kind: 'margin_release' });
   }
+  if (profitCents !== 0)
+    changes.push({ ...ref, amount: profitCents, kind: 'trade_profit', allowNegative: true });
+  const after = await changeBalances(trx, changes);
+  const account: Partial<OpenedAccount> = {};
+  if (after.balance !== undefined) account.balanceCents = after.balance;
+  if (after.lock_balance !== undefined) account.lockCents = after.lock_balance;
   let writtenOff = 0;
-  if (profitCents !== 0) {
-    const after = await changeBalance(trx, {
-      ...ref,
-      amount: profitCents,
-      kind: 'trade_profit',
-      allowNegative: true,
-    });
-    account.balanceCents = after;
-    if (after < 0) {
-      writtenOff = -after;
-      account.balanceCents = await changeBalance(trx, { ...ref, amount: writtenOff, kind: 'write_off' });
-    }
+  if (profitCents !== 0 && after.balance !== undefined && after.balance < 0) {
+    writtenOff = -after.balance;
+    account.balanceCents = await changeBalance(trx, { ...ref, amount: writtenOff, kind: 'write_off' });
   }
   return { writtenOff, account };
 }
@@ -118,16 +108,20 @@ export async function closeBookedInTrx(
     usdRate: usdRateOrRefuse(market, o.quote_currency),
   });
   const profitCents = microsToCents(profit);
-  if (!(await repo.claimClose(trx, o.id, args.at))) return null;
-  const { writtenOff, account } = await bookClose(trx, o.user_id, o.id, o.margin_cents, profitCents, args.at);
-  const order = await repo.recordClose(trx, o.id, {
+  // Claimed and recorded at once (the write-off, known only once the P/L is booked, is written after when there is
+  // one, as for a partial close).
+  const row = await repo.closeHolding(trx, o.id, {
+    closed_at: args.at,
     close_price: decText(args.price),
     close_expected_price: decText(args.expected),
     close_reason: args.reason,
     profit_micros: profit,
     profit_cents: profitCents,
-    written_off_cents: writtenOff,
+    written_off_cents: 0,
   });
+  if (!row) return null;
+  const { writtenOff, account } = await bookClose(trx, o.user_id, o.id, o.margin_cents, profitCents, args.at);
+  const order = writtenOff > 0 ? await repo.recordWriteOff(trx, o.id, writtenOff) : row;
   return { order, account };
 }
 

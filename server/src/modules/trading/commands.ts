@@ -295,9 +295,15 @@ export class OrderCommands {
    * (docs/rules.md#partial-close): the answer is then the part's own closed order.
    */
   async userClose(userId: number, id: number, lots?: string): Promise<OrderView> {
-    const { db, market } = this.deps;
-    const o = await repo.findUserOrder(db, userId, id);
+    const o = await repo.findUserOrder(this.deps.db, userId, id);
     if (!o) throw refuse(ERROR_CODES.orderNotFound, 'trade.orderNotFound');
+    return this.closeOwn(o, lots);
+  }
+
+  /** userClose of a row of the caller's already read (outside the transaction, which reads it again). */
+  private async closeOwn(o: Order, lots?: string): Promise<OrderView> {
+    const { market } = this.deps;
+    const userId = o.user_id;
     if (o.status !== STATUS_HOLDING) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
     if (lots !== undefined) this.assertPartial(o, lots);
     const price = this.closePrice(o);
@@ -399,7 +405,7 @@ export class OrderCommands {
           if (microsToCents(live.profitMicros) >= 0)
             throw refuse(ERROR_CODES.closeAllOutOfScope, 'trade.closeAllNotLosing');
         }
-        closed.push(await this.userClose(userId, id));
+        closed.push(await this.closeOwn(o));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         failed.push({ id, code: err.code, key: err.key, params: err.params });
