@@ -7,10 +7,12 @@
  *   bidGE  fires when bid >= level   sell-limit targets, long take-profits, stop-out of net-short accounts
  *   bidLE  fires when bid <= level   sell-stop targets, long stop-losses, stop-out of net-long accounts
  *
- * Each book is an array kept sorted so that the entry that fires first is at its end: a tick pops entries while
- * they are crossed and stops at the first that is not, so it touches only what it crosses (O(k) for k fired
- * entries, plus O(log n) insert/remove by binary search). Levels are JS numbers: they only select candidates, and
- * every candidate is re-checked exactly before anything is booked.
+ * Each book is a binary heap with the entry that fires first on top: a tick pops entries while they are crossed and
+ * stops at the first that is not, so it touches only what it crosses (O(k log n) for k fired entries); an insert is
+ * O(log n) and a removal O(1) (the entry is marked and dropped when it reaches the top, or when marked entries
+ * outnumber the live ones). A sorted array cost O(n) per insert and removal (a splice), which a tick that moved
+ * hundreds of trailing-stop groups paid hundreds of times (bench/trigger-eval). Levels are JS numbers: they only
+ * select candidates, and every candidate is re-checked exactly before anything is booked.
  */
 
 /** `trail` and `ratchet` are trailing-stop groups (trailing.ts): where the tightest fires, where they all move. */
@@ -18,7 +20,7 @@ export type TriggerType = 'pending' | 'sl' | 'tp' | 'stopout' | 'trail' | 'ratch
 export type BookName = 'askLE' | 'askGE' | 'bidGE' | 'bidLE';
 
 export type Entry = {
-  /** Sort key: dir x level, ascending; the end of the array fires first. */
+  /** Sort key: dir x level; the highest fires first. */
   key: number;
   level: number;
   seq: number;
@@ -27,6 +29,8 @@ export type Entry = {
   ref: number;
   instrumentId: number;
   book: BookName;
+  /** Removed from its book (still in the heap until it reaches the top or the heap is compacted). */
+  dead: boolean;
 };
 
 const TYPE_BITS: Record<TriggerType, number> = { pending: 0, sl: 1, tp: 2, stopout: 3, trail: 4, ratchet: 5 };
@@ -34,45 +38,90 @@ const TYPE_BITS: Record<TriggerType, number> = { pending: 0, sl: 1, tp: 2, stopo
 /** +1: fires when price <= level (highest level first); -1: fires when price >= level (lowest first). */
 const DIR: Record<BookName, 1 | -1> = { askLE: 1, bidLE: 1, askGE: -1, bidGE: -1 };
 
+/** `a` fires before `b`: the larger key, and of equal keys the later one (as the sorted array had it). */
+const before = (a: Entry, b: Entry): boolean => a.key > b.key || (a.key === b.key && a.seq > b.seq);
+
 export class SortedBook {
-  readonly entries: Entry[] = [];
+  private readonly heap: Entry[] = [];
+  private dead = 0;
   constructor(readonly dir: 1 | -1) {}
 
-  private position(key: number, seq: number): number {
-    const a = this.entries;
-    let lo = 0;
-    let hi = a.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const e = a[mid] as Entry;
-      if (e.key < key || (e.key === key && e.seq < seq)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   insert(e: Entry): void {
-    this.entries.splice(this.position(e.key, e.seq), 0, e);
-  }
-
-  remove(e: Entry): boolean {
-    const i = this.position(e.key, e.seq);
-    if (this.entries[i] === e) {
-      this.entries.splice(i, 1);
-      return true;
+    const h = this.heap;
+    let i = h.length;
+    h.push(e);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      const parent = h[p] as Entry;
+      if (!before(e, parent)) break;
+      h[i] = parent;
+      i = p;
     }
-    return false;
+    h[i] = e;
   }
 
-  /** Remove and return every entry crossed by `price`. */
+  /** Mark `e` removed (it must be in this book and live). */
+  remove(e: Entry): void {
+    e.dead = true;
+    this.dead++;
+    if (this.dead > 32 && this.dead * 2 > this.heap.length) this.compact();
+  }
+
+  /** Remove and return every entry crossed by `price`, the first to fire first. */
   popCrossed(price: number, out: Entry[]): void {
-    const a = this.entries;
+    const h = this.heap;
     const k = this.dir * price;
-    while (a.length > 0 && (a[a.length - 1] as Entry).key >= k) out.push(a.pop() as Entry);
+    while (h.length > 0) {
+      const top = h[0] as Entry;
+      if (top.dead) {
+        this.popTop();
+        this.dead--;
+        continue;
+      }
+      if (top.key < k) break;
+      this.popTop();
+      out.push(top);
+    }
   }
 
   get size(): number {
-    return this.entries.length;
+    return this.heap.length - this.dead;
+  }
+
+  private popTop(): void {
+    const h = this.heap;
+    const last = h.pop() as Entry;
+    if (h.length === 0) return;
+    this.siftDown(last, 0);
+  }
+
+  private siftDown(e: Entry, from: number): void {
+    const h = this.heap;
+    const n = h.length;
+    let i = from;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      const c = r < n && before(h[r] as Entry, h[l] as Entry) ? r : l;
+      if (!before(h[c] as Entry, e)) break;
+      h[i] = h[c] as Entry;
+      i = c;
+    }
+    h[i] = e;
+  }
+
+  /** Drop the marked entries and rebuild the heap: O(n), once per n/2 removals. */
+  private compact(): void {
+    const h = this.heap;
+    let w = 0;
+    for (let r = 0; r < h.length; r++) {
+      const e = h[r] as Entry;
+      if (!e.dead) h[w++] = e;
+    }
+    h.length = w;
+    this.dead = 0;
+    for (let i = (w >> 1) - 1; i >= 0; i--) this.siftDown(h[i] as Entry, i);
   }
 }
 
@@ -107,7 +156,16 @@ export class TriggerIndex {
   set(type: TriggerType, ref: number, instrumentId: number, book: BookName, level: number): void {
     this.delete(type, ref, instrumentId);
     if (!Number.isFinite(level)) return;
-    const e: Entry = { key: DIR[book] * level, level, seq: ++this.seq, type, ref, instrumentId, book };
+    const e: Entry = {
+      key: DIR[book] * level,
+      level,
+      seq: ++this.seq,
+      type,
+      ref,
+      instrumentId,
+      book,
+      dead: false,
+    };
     this.booksOf(instrumentId)[book].insert(e);
     this.live.set(TriggerIndex.id(type, ref, instrumentId), e);
   }
