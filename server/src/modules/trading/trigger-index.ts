@@ -7,11 +7,12 @@
  *   bidGE  fires when bid >= level   sell-limit targets, long take-profits, stop-out of net-short accounts
  *   bidLE  fires when bid <= level   sell-stop targets, long stop-losses, stop-out of net-long accounts
  *
- * Each book is a binary heap with the entry that fires first on top: a tick pops entries while they are crossed and
- * stops at the first that is not, so it touches only what it crosses (O(k log n) for k fired entries); an insert is
- * O(log n) and a removal O(1) (the entry is marked and dropped when it reaches the top, or when marked entries
- * outnumber the live ones). A sorted array cost O(n) per insert and removal (a splice), which a tick that moved
- * hundreds of trailing-stop groups paid hundreds of times (bench/trigger-eval). Levels are JS numbers: they only
+ * Each book is an array kept sorted so that the entry that fires first is at its end: a tick pops entries while
+ * they are crossed and stops at the first that is not, so it touches only what it crosses (O(k) for k fired
+ * entries). Inserts wait in a small unsorted buffer (a tick checks each) and are merged in 64 at a time, in place
+ * from the end (new levels sit near the price, so little moves); a removal only marks the entry, dropped when a tick
+ * reaches it or when marked entries outnumber the live ones. Inserting and removing by splice cost O(n) each, which
+ * a tick that moved hundreds of trailing-stop groups paid hundreds of times (bench/trigger-eval). Levels are JS numbers: they only
  * select candidates, and every candidate is re-checked exactly before anything is booked.
  */
 
@@ -20,7 +21,7 @@ export type TriggerType = 'pending' | 'sl' | 'tp' | 'stopout' | 'trail' | 'ratch
 export type BookName = 'askLE' | 'askGE' | 'bidGE' | 'bidLE';
 
 export type Entry = {
-  /** Sort key: dir x level; the highest fires first. */
+  /** Sort key: dir x level, ascending; the end of the array fires first. */
   key: number;
   level: number;
   seq: number;
@@ -29,7 +30,7 @@ export type Entry = {
   ref: number;
   instrumentId: number;
   book: BookName;
-  /** Removed from its book (still in the heap until it reaches the top or the heap is compacted). */
+  /** Removed from its book (still held until a tick reaches it or a compaction). */
   dead: boolean;
 };
 
@@ -38,90 +39,109 @@ const TYPE_BITS: Record<TriggerType, number> = { pending: 0, sl: 1, tp: 2, stopo
 /** +1: fires when price <= level (highest level first); -1: fires when price >= level (lowest first). */
 const DIR: Record<BookName, 1 | -1> = { askLE: 1, bidLE: 1, askGE: -1, bidGE: -1 };
 
-/** `a` fires before `b`: the larger key, and of equal keys the later one (as the sorted array had it). */
-const before = (a: Entry, b: Entry): boolean => a.key > b.key || (a.key === b.key && a.seq > b.seq);
+/** Ascending (key, seq): sorted this way, the end of an array fires first. */
+const ascending = (a: Entry, b: Entry): number => a.key - b.key || a.seq - b.seq;
+
+/** Inserts kept aside (unsorted) before they are merged into the sorted array in one pass. */
+const BUFFER = 64;
 
 export class SortedBook {
-  private readonly heap: Entry[] = [];
+  /** Sorted ascending by (key, seq): the entry that fires first is at the end. */
+  private sorted: Entry[] = [];
+  /** The latest inserts, unsorted; a tick checks each of them. */
+  private buffer: Entry[] = [];
+  /** Entries marked removed and still held (in either array). */
   private dead = 0;
   constructor(readonly dir: 1 | -1) {}
 
   insert(e: Entry): void {
-    const h = this.heap;
-    let i = h.length;
-    h.push(e);
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      const parent = h[p] as Entry;
-      if (!before(e, parent)) break;
-      h[i] = parent;
-      i = p;
-    }
-    h[i] = e;
+    this.buffer.push(e);
+    if (this.buffer.length >= BUFFER) this.merge();
   }
 
-  /** Mark `e` removed (it must be in this book and live). */
+  /** Mark `e` removed (it must be in this book and live): dropped when a tick reaches it, or by a compaction. */
   remove(e: Entry): void {
     e.dead = true;
     this.dead++;
-    if (this.dead > 32 && this.dead * 2 > this.heap.length) this.compact();
+    if (this.dead > BUFFER && this.dead * 2 > this.sorted.length + this.buffer.length) this.compact();
   }
 
   /** Remove and return every entry crossed by `price`, the first to fire first. */
   popCrossed(price: number, out: Entry[]): void {
-    const h = this.heap;
     const k = this.dir * price;
-    while (h.length > 0) {
-      const top = h[0] as Entry;
-      if (top.dead) {
-        this.popTop();
+    const a = this.sorted;
+    const start = out.length;
+    while (a.length > 0) {
+      const e = a[a.length - 1] as Entry;
+      if (e.dead) {
+        a.pop();
         this.dead--;
         continue;
       }
-      if (top.key < k) break;
-      this.popTop();
-      out.push(top);
+      if (e.key < k) break;
+      a.pop();
+      out.push(e);
+    }
+    const b = this.buffer;
+    let fromBuffer = false;
+    let w = 0;
+    for (let r = 0; r < b.length; r++) {
+      const e = b[r] as Entry;
+      if (e.dead) this.dead--;
+      else if (e.key >= k) {
+        out.push(e);
+        fromBuffer = true;
+      } else b[w++] = e;
+    }
+    b.length = w;
+    if (fromBuffer && out.length - start > 1) {
+      const mine = out.splice(start).sort((x, y) => ascending(y, x));
+      for (const e of mine) out.push(e);
     }
   }
 
   get size(): number {
-    return this.heap.length - this.dead;
+    return this.sorted.length + this.buffer.length - this.dead;
   }
 
-  private popTop(): void {
-    const h = this.heap;
-    const last = h.pop() as Entry;
-    if (h.length === 0) return;
-    this.siftDown(last, 0);
-  }
-
-  private siftDown(e: Entry, from: number): void {
-    const h = this.heap;
-    const n = h.length;
-    let i = from;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      const c = r < n && before(h[r] as Entry, h[l] as Entry) ? r : l;
-      if (!before(h[c] as Entry, e)) break;
-      h[i] = h[c] as Entry;
-      i = c;
+  /**
+   * The buffer merged into the sorted array in place, from the end: only the entries above the lowest inserted one
+   * move, and new entries sit near the price, that is near the end (O(b log b) plus what moves).
+   */
+  private merge(): void {
+    const live = this.buffer.filter((e) => !e.dead);
+    this.dead -= this.buffer.length - live.length;
+    this.buffer = [];
+    const b = live.sort(ascending);
+    const a = this.sorted;
+    let i = a.length - 1;
+    let j = b.length - 1;
+    a.length += b.length;
+    let w = a.length - 1;
+    while (j >= 0) {
+      const x = a[i];
+      const y = b[j] as Entry;
+      if (i >= 0 && x && ascending(x, y) > 0) {
+        a[w--] = x;
+        i--;
+      } else {
+        a[w--] = y;
+        j--;
+      }
     }
-    h[i] = e;
   }
 
-  /** Drop the marked entries and rebuild the heap: O(n), once per n/2 removals. */
+  /** Drop every removed entry: O(n), once per n/2 removals. */
   private compact(): void {
-    const h = this.heap;
+    this.merge();
+    const a = this.sorted;
     let w = 0;
-    for (let r = 0; r < h.length; r++) {
-      const e = h[r] as Entry;
-      if (!e.dead) h[w++] = e;
+    for (let r = 0; r < a.length; r++) {
+      const e = a[r] as Entry;
+      if (!e.dead) a[w++] = e;
     }
-    h.length = w;
+    a.length = w;
     this.dead = 0;
-    for (let i = (w >> 1) - 1; i >= 0; i--) this.siftDown(h[i] as Entry, i);
   }
 }
 
