@@ -2,6 +2,7 @@
  * Unit tests of the trigger index (price-ordered books: a tick pops exactly what it crosses, on the right side) and
  * of the copy-trading ranking seeded through the real engine.
  */
+import { TrailingBook } from '../src/modules/trading/trailing';
 import { pendingBook, stopBook, TriggerIndex } from '../src/modules/trading/trigger-index';
 import { STYLES } from '../src/modules/social';
 import { call, MODES } from './helpers';
@@ -83,6 +84,102 @@ describe('trigger index', () => {
       expect(got).toEqual(expected);
       for (const id of got) all.delete(id);
     }
+  });
+});
+
+describe('trigger index under churn', () => {
+  it('agrees with a scan, in firing order, while entries are added, moved and removed between ticks', () => {
+    // Batches of changes below and above the insert buffer (64), removals of entries not yet merged, moves of
+    // entries the last tick left, and ticks both ways: every crossed set, and its order (nearest first, of equal
+    // levels the later set first), as a scan of the live entries gives it.
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const ix = new TriggerIndex();
+    const books = ['askLE', 'askGE', 'bidGE', 'bidLE'] as const;
+    type Live = { book: (typeof books)[number]; level: number; seq: number };
+    const all = new Map<number, Live>();
+    let seq = 0;
+    let next = 0;
+    const crossedBy = (e: Live, bid: number, ask: number) =>
+      e.book === 'askLE'
+        ? ask <= e.level
+        : e.book === 'askGE'
+          ? ask >= e.level
+          : e.book === 'bidGE'
+            ? bid >= e.level
+            : bid <= e.level;
+    const dir = (book: Live['book']) => (book === 'askLE' || book === 'bidLE' ? 1 : -1);
+    for (let t = 0; t < 400; t++) {
+      const changes = [3, 40, 70, 150][t % 4] as number;
+      for (let c = 0; c < changes; c++) {
+        const r = rnd();
+        const ids = [...all.keys()];
+        if (r < 0.2 && ids.length > 0) {
+          const id = ids[Math.floor(rnd() * ids.length)] as number;
+          const e = all.get(id) as Live;
+          ix.delete('sl', id, 1);
+          all.delete(id);
+          expect(ix.has('sl', id, 1)).toBe(false);
+          if (rnd() < 0.5) {
+            // moved: set again at another level (possibly the same level: the later one fires first)
+            const level = rnd() < 0.2 ? e.level : 0.9 + Math.round(rnd() * 2000) / 10000;
+            ix.set('sl', id, 1, e.book, level);
+            all.set(id, { book: e.book, level, seq: ++seq });
+          }
+        } else {
+          const id = next++;
+          const book = books[Math.floor(rnd() * 4)] as Live['book'];
+          const level = 0.9 + Math.round(rnd() * 2000) / 10000;
+          ix.set('sl', id, 1, book, level);
+          all.set(id, { book, level, seq: ++seq });
+        }
+      }
+      expect(ix.size).toBe(all.size);
+      const bid = 0.9 + rnd() * 0.2;
+      const ask = bid + 0.0002;
+      const got = ix.crossed(1, bid, ask);
+      const expected = [...all.entries()].filter(([, e]) => crossedBy(e, bid, ask));
+      // per book, nearest first; the books in the index's own order
+      for (const book of ['askLE', 'askGE', 'bidGE', 'bidLE'] as const) {
+        const mine = got.filter((e) => e.book === book).map((e) => e.ref);
+        const want = expected
+          .filter(([, e]) => e.book === book)
+          .sort(([, a], [, b]) => dir(book) * (b.level - a.level) || b.seq - a.seq)
+          .map(([id]) => id);
+        expect(mine).toEqual(want);
+      }
+      for (const e of got) all.delete(e.ref);
+      expect(ix.size).toBe(all.size);
+    }
+  });
+});
+
+describe('trailing book', () => {
+  it('puts back what a tick popped, leaves the rest indexed as it was, and gives exact hit levels', () => {
+    const ix = new TriggerIndex();
+    const book = new TrailingBook(ix);
+    // Two longs at 1.10000 in one group once the price rises: 20 and 50 points.
+    book.add(1, 1, 1, 5, 20, 1.1);
+    book.add(2, 1, 1, 5, 50, 1.1);
+    const up = ix.crossed(1, 1.1003, 1.1005);
+    expect(up.map((e) => e.type).sort()).toEqual(['ratchet', 'ratchet']);
+    expect(book.onEntries(up, 1.1003, 1.1005)).toEqual([]);
+    expect(ix.size).toBe(2); // one group: its trail and ratchet entries
+    expect(book.levelOf(1)).toEqual({ anchor: 1.1003, level: '1.1001' });
+    expect(book.levelOf(2)).toEqual({ anchor: 1.1003, level: '1.0998' });
+    // Removing the looser stop leaves the group and its two entries.
+    const before = ix.crossed(1, 1.1003, 1.2);
+    expect(before.map((e) => e.type)).toEqual(['ratchet']);
+    book.onEntries(before, 1.1003, 1.2);
+    expect(ix.size).toBe(2);
+    book.remove(2);
+    expect(ix.size).toBe(2);
+    // A fall to the tighter level: the hit, its exact level read from it, and the group gone from the index.
+    const down = ix.crossed(1, 1.1001, 1.1003);
+    const hits = book.onEntries(down, 1.1001, 1.1003);
+    expect(hits.map((h) => [h.orderId, h.anchor, h.level])).toEqual([[1, 1.1003, '1.1001']]);
+    expect(ix.size).toBe(0);
+    expect(book.size).toBe(0);
   });
 });
 

@@ -159,22 +159,23 @@ export async function setFrozen(
  * `allowNegative`; the check is the update's own condition, so concurrent changes can never pass it together. The
  * trading engine and funds use this for every balance change (`withdraw_hold` is what waiting withdrawals hold).
  */
-export async function changeBalance(
-  trx: Transaction<Database>,
-  change: {
-    userId: number;
-    amount: number;
-    kind: string;
-    at: number;
-    account?: 'balance' | 'lock_balance' | 'withdraw_hold';
-    refType?: string;
-    refId?: string;
-    memo?: string;
-    allowNegative?: boolean;
-    /** Cents that must remain after a decrease (a withdrawal keeps what open positions need at live prices). */
-    keep?: number;
-  },
-): Promise<number> {
+export type BalanceChange = {
+  userId: number;
+  amount: number;
+  kind: string;
+  at: number;
+  account?: BalanceAccount;
+  refType?: string;
+  refId?: string;
+  memo?: string;
+  allowNegative?: boolean;
+  /** Cents that must remain after a decrease (a withdrawal keeps what open positions need at live prices). */
+  keep?: number;
+};
+
+export type BalanceAccount = 'balance' | 'lock_balance' | 'withdraw_hold';
+
+export async function changeBalance(trx: Transaction<Database>, change: BalanceChange): Promise<number> {
   if (!Number.isSafeInteger(change.amount)) throw new Error('amount must be integer cents');
   const column = change.account ?? 'balance';
   let q = trx
@@ -201,6 +202,69 @@ export async function changeBalance(
     })
     .execute();
   return after;
+}
+
+/**
+ * Several changes of ONE account, in order, as changeBalance would make them one after the other, in two statements
+ * (one update of the user, one insert of the ledger rows) instead of two each: every row gets the balance after it
+ * as if applied alone, and every decrease that may not go negative is refused (1203) exactly when it would have been
+ * at its place in the sequence (the conditions are the update's own). Used where a trade moves several balances at
+ * once (an open, a close). Returns the new value of each account changed.
+ */
+export async function changeBalances(
+  trx: Transaction<Database>,
+  changes: readonly BalanceChange[],
+): Promise<Partial<Record<BalanceAccount, number>>> {
+  const first = changes[0];
+  if (!first) return {};
+  const totals = new Map<BalanceAccount, number>();
+  // Each guarded decrease: the column before the whole sequence must be at least this much.
+  const floors = new Map<BalanceAccount, number>();
+  for (const c of changes) {
+    if (!Number.isSafeInteger(c.amount)) throw new Error('amount must be integer cents');
+    if (c.userId !== first.userId || c.at !== first.at) throw new Error('changeBalances: one user, one time');
+    const column = c.account ?? 'balance';
+    const before = totals.get(column) ?? 0;
+    if (!c.allowNegative && c.amount < 0) {
+      const floor = -c.amount + Math.max(0, c.keep ?? 0) - before;
+      floors.set(column, Math.max(floors.get(column) ?? -Infinity, floor));
+    }
+    totals.set(column, before + c.amount);
+  }
+  const columns = [...totals.keys()];
+  let q = trx
+    .updateTable('users')
+    .set((eb) => {
+      const set: Record<string, unknown> = { updated_at: first.at };
+      for (const [column, total] of totals) set[column] = eb(column, '+', total);
+      return set;
+    })
+    .where('id', '=', first.userId);
+  for (const [column, floor] of floors) q = q.where(column, '>=', floor);
+  const row = (await q.returning(columns).executeTakeFirst()) as Record<BalanceAccount, number> | undefined;
+  if (!row) throw new AppError(ERROR_CODES.insufficientBalance, 'error.insufficientBalance');
+  const running = new Map<BalanceAccount, number>();
+  for (const column of columns) running.set(column, (row[column] ?? 0) - (totals.get(column) ?? 0));
+  const rows = changes.map((c) => {
+    const column = c.account ?? 'balance';
+    const after = (running.get(column) ?? 0) + c.amount;
+    running.set(column, after);
+    return {
+      user_id: c.userId,
+      amount: c.amount,
+      balance_after: after,
+      account: column,
+      kind: c.kind,
+      ref_type: c.refType ?? null,
+      ref_id: c.refId ?? null,
+      memo: c.memo ?? null,
+      created_at: c.at,
+    };
+  });
+  await trx.insertInto('ledger').values(rows).execute();
+  const out: Partial<Record<BalanceAccount, number>> = {};
+  for (const column of columns) out[column] = row[column] ?? 0;
+  return out;
 }
 
 export type { DB };

@@ -14,7 +14,8 @@ import type { Transaction } from 'kysely';
 import { lotsMinus, microsToCents, profitUsdMicros, shareOf } from '@meridian/shared/pure';
 import type { CloseReason, Side } from '@meridian/shared/pure';
 import type { Database, Order } from '../../storage/schema';
-import { changeBalance } from '../accounts';
+import { changeBalance, changeBalances } from '../accounts';
+import type { BalanceChange } from '../accounts';
 import type { MarketData } from '../markets';
 import type { OpenedAccount } from './events';
 import * as repo from './repository';
@@ -30,24 +31,24 @@ export async function bookOpen(
   at: number,
 ): Promise<OpenedAccount | undefined> {
   const ref = { refType: 'order', refId: String(o.id), at, userId: o.user_id };
-  let balanceCents: number | undefined;
-  let lockCents: number | undefined;
+  const changes: BalanceChange[] = [];
   if (marginCents > 0) {
-    balanceCents = await changeBalance(trx, { ...ref, amount: -marginCents, kind: 'trade_margin' });
-    lockCents = await changeBalance(trx, {
-      ...ref,
-      amount: marginCents,
-      kind: 'trade_margin',
-      account: 'lock_balance',
-    });
+    changes.push({ ...ref, amount: -marginCents, kind: 'trade_margin' });
+    changes.push({ ...ref, amount: marginCents, kind: 'trade_margin', account: 'lock_balance' });
   }
-  if (feeCents > 0) balanceCents = await changeBalance(trx, { ...ref, amount: -feeCents, kind: 'trade_fee' });
-  return balanceCents !== undefined && lockCents !== undefined ? { balanceCents, lockCents } : undefined;
+  if (feeCents > 0) changes.push({ ...ref, amount: -feeCents, kind: 'trade_fee' });
+  const after = await changeBalances(trx, changes);
+  return marginCents > 0 && after.balance !== undefined && after.lock_balance !== undefined
+    ? { balanceCents: after.balance, lockCents: after.lock_balance }
+    : undefined;
 }
 
 export type CloseArgs = { price: number; expected: number; reason: CloseReason; at: number };
 
-/** Book the margin release and the P/L of a close (whole or part) against order `refId`; returns the write-off. */
+/** What a close booked: the cents written off, and the balances it moved as they were after it. */
+type Booked = { writtenOff: number; account: Partial<OpenedAccount> };
+
+/** Book the margin release and the P/L of a close (whole or part) against order `refId`. */
 async function bookClose(
   trx: Transaction<Database>,
   userId: number,
@@ -55,31 +56,25 @@ async function bookClose(
   marginCents: number,
   profitCents: number,
   at: number,
-): Promise<number> {
+): Promise<Booked> {
   const ref = { refType: 'order', refId: String(refId), at, userId };
+  const changes: BalanceChange[] = [];
   if (marginCents > 0) {
-    await changeBalance(trx, {
-      ...ref,
-      amount: -marginCents,
-      kind: 'margin_release',
-      account: 'lock_balance',
-    });
-    await changeBalance(trx, { ...ref, amount: marginCents, kind: 'margin_release' });
+    changes.push({ ...ref, amount: -marginCents, kind: 'margin_release', account: 'lock_balance' });
+    changes.push({ ...ref, amount: marginCents, kind: 'margin_release' });
   }
+  if (profitCents !== 0)
+    changes.push({ ...ref, amount: profitCents, kind: 'trade_profit', allowNegative: true });
+  const after = await changeBalances(trx, changes);
+  const account: Partial<OpenedAccount> = {};
+  if (after.balance !== undefined) account.balanceCents = after.balance;
+  if (after.lock_balance !== undefined) account.lockCents = after.lock_balance;
   let writtenOff = 0;
-  if (profitCents !== 0) {
-    const after = await changeBalance(trx, {
-      ...ref,
-      amount: profitCents,
-      kind: 'trade_profit',
-      allowNegative: true,
-    });
-    if (after < 0) {
-      writtenOff = -after;
-      await changeBalance(trx, { ...ref, amount: writtenOff, kind: 'write_off' });
-    }
+  if (profitCents !== 0 && after.balance !== undefined && after.balance < 0) {
+    writtenOff = -after.balance;
+    account.balanceCents = await changeBalance(trx, { ...ref, amount: writtenOff, kind: 'write_off' });
   }
-  return writtenOff;
+  return { writtenOff, account };
 }
 
 /**
@@ -92,6 +87,16 @@ export async function closeInTrx(
   orderId: number,
   args: CloseArgs,
 ): Promise<Order | null> {
+  return (await closeBookedInTrx(trx, market, orderId, args))?.order ?? null;
+}
+
+/** closeInTrx, with the balances the close moved as they were after it (for the engine's mirror). */
+export async function closeBookedInTrx(
+  trx: Transaction<Database>,
+  market: MarketData,
+  orderId: number,
+  args: CloseArgs,
+): Promise<{ order: Order; account: Partial<OpenedAccount> } | null> {
   const o = await repo.findOrder(trx, orderId);
   if (!o || o.status !== STATUS_HOLDING || !o.open_price) return null;
   const profit = profitUsdMicros({
@@ -103,22 +108,27 @@ export async function closeInTrx(
     usdRate: usdRateOrRefuse(market, o.quote_currency),
   });
   const profitCents = microsToCents(profit);
-  if (!(await repo.claimClose(trx, o.id, args.at))) return null;
-  const writtenOff = await bookClose(trx, o.user_id, o.id, o.margin_cents, profitCents, args.at);
-  return repo.recordClose(trx, o.id, {
+  // Claimed and recorded at once (the write-off, known only once the P/L is booked, is written after when there is
+  // one, as for a partial close).
+  const row = await repo.closeHolding(trx, o.id, {
+    closed_at: args.at,
     close_price: decText(args.price),
     close_expected_price: decText(args.expected),
     close_reason: args.reason,
     profit_micros: profit,
     profit_cents: profitCents,
-    written_off_cents: writtenOff,
+    written_off_cents: 0,
   });
+  if (!row) return null;
+  const { writtenOff, account } = await bookClose(trx, o.user_id, o.id, o.margin_cents, profitCents, args.at);
+  const order = writtenOff > 0 ? await repo.recordWriteOff(trx, o.id, writtenOff) : row;
+  return { order, account };
 }
 
 /**
  * Close `lots` of the holding position `o` (read in this transaction; the caller has checked the lots against it) at
- * `price`: the position keeps its id, stops and the rest; the part is a new closed order. Returns both, or null when
- * the position changed meanwhile (closed, or another partial close took from it first).
+ * `price`: the position keeps its id, stops and the rest; the part is a new closed order. Returns both (and the
+ * balances moved), or null when the position changed meanwhile (closed, or another partial close took from it first).
  */
 export async function partialCloseInTrx(
   trx: Transaction<Database>,
@@ -126,7 +136,7 @@ export async function partialCloseInTrx(
   o: Order,
   lots: string,
   args: CloseArgs,
-): Promise<{ part: Order; position: Order } | null> {
+): Promise<{ part: Order; position: Order; account: Partial<OpenedAccount> } | null> {
   if (o.status !== STATUS_HOLDING || !o.open_price) return null;
   const part = {
     margin_micros: shareOf(o.margin_micros, lots, o.lots),
@@ -186,7 +196,14 @@ export async function partialCloseInTrx(
     parent_id: o.id,
     trailing_distance: o.trailing_distance,
   });
-  const writtenOff = await bookClose(trx, o.user_id, row.id, part.margin_cents, profitCents, args.at);
+  const { writtenOff, account } = await bookClose(
+    trx,
+    o.user_id,
+    row.id,
+    part.margin_cents,
+    profitCents,
+    args.at,
+  );
   const closed = writtenOff > 0 ? await repo.recordWriteOff(trx, row.id, writtenOff) : row;
-  return { part: closed, position };
+  return { part: closed, position, account };
 }

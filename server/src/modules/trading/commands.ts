@@ -31,7 +31,7 @@ import type { Order } from '../../storage/schema';
 import { findUserById, isUniqueViolation } from '../accounts';
 import type { Instrument, Quote } from '../markets';
 import type { WriteBatcher } from './batcher';
-import { bookOpen, closeInTrx, partialCloseInTrx } from './booking';
+import { bookOpen, closeBookedInTrx, partialCloseInTrx } from './booking';
 import type { TradingDeps } from './deps';
 import type { OpenedAccount, TradingEvents } from './events';
 import * as repo from './repository';
@@ -268,21 +268,21 @@ export class OrderCommands {
     args: { price: number; expected: number; reason: CloseReason; at?: number },
   ): Promise<Order | null> {
     const at = args.at ?? this.deps.now();
-    const closed = await this.deps.db
+    const r = await this.deps.db
       .transaction()
-      .execute((trx) => closeInTrx(trx, this.deps.market, orderId, { ...args, at }));
-    if (closed) {
-      this.events.changed(closed.user_id);
-      this.events.closed(closed.user_id, orderView(closed));
-    }
-    return closed;
+      .execute((trx) => closeBookedInTrx(trx, this.deps.market, orderId, { ...args, at }));
+    if (!r) return null;
+    this.events.reduced(r.order.user_id, { gone: r.order, account: r.account });
+    this.events.closed(r.order.user_id, orderView(r.order));
+    return r.order;
   }
 
   /** Cancel a pending order (nothing was reserved, so no money moves). */
   async cancel(orderId: number, reason: CloseReason, at = this.deps.now()): Promise<Order | null> {
     const row = await repo.cancelPending(this.deps.db, orderId, reason, at);
     if (row) {
-      this.events.changed(row.user_id);
+      // No money moved: the engine only drops the order.
+      this.events.reduced(row.user_id, { gone: row });
       this.events.closed(row.user_id, orderView(row));
     }
     return row ?? null;
@@ -295,9 +295,15 @@ export class OrderCommands {
    * (docs/rules.md#partial-close): the answer is then the part's own closed order.
    */
   async userClose(userId: number, id: number, lots?: string): Promise<OrderView> {
-    const { db, market } = this.deps;
-    const o = await repo.findUserOrder(db, userId, id);
+    const o = await repo.findUserOrder(this.deps.db, userId, id);
     if (!o) throw refuse(ERROR_CODES.orderNotFound, 'trade.orderNotFound');
+    return this.closeOwn(o, lots);
+  }
+
+  /** userClose of a row of the caller's already read (outside the transaction, which reads it again). */
+  private async closeOwn(o: Order, lots?: string): Promise<OrderView> {
+    const { market } = this.deps;
+    const userId = o.user_id;
     if (o.status !== STATUS_HOLDING) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
     if (lots !== undefined) this.assertPartial(o, lots);
     const price = this.closePrice(o);
@@ -305,13 +311,13 @@ export class OrderCommands {
     if (lots === undefined) {
       // Through the group commit, as submits (SQLite: one fsync for the closes arriving together; PostgreSQL: its own
       // transaction); answered only after the commit.
-      const closed = await this.batcher.run((trx) =>
-        closeInTrx(trx, market, o.id, { price, expected: price, reason: 'manual', at }),
+      const r = await this.batcher.run((trx) =>
+        closeBookedInTrx(trx, market, o.id, { price, expected: price, reason: 'manual', at }),
       );
-      if (!closed) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
-      this.events.changed(closed.user_id);
-      this.events.closed(closed.user_id, orderView(closed));
-      return orderView(closed);
+      if (!r) throw refuse(ERROR_CODES.orderState, 'trade.notHolding');
+      this.events.reduced(r.order.user_id, { gone: r.order, account: r.account });
+      this.events.closed(r.order.user_id, orderView(r.order));
+      return orderView(r.order);
     }
     const done = await this.batcher.run(async (trx) => {
       // The position as it is now: another close may have taken from it since it was read above.
@@ -327,9 +333,9 @@ export class OrderCommands {
       if (!r) throw refuse(ERROR_CODES.orderState, 'trade.positionChanged');
       return r;
     });
-    // The position's new lots, margin and P/L reach open tabs with the next FOREX_TRADE (the engine re-reads the
-    // user); the part is announced as any close is.
-    this.events.changed(userId);
+    // The position's new lots, margin and P/L reach open tabs with the next FOREX_TRADE (the engine takes the row
+    // and the balances from the transaction); the part is announced as any close is.
+    this.events.reduced(userId, { position: done.position, account: done.account });
     this.events.closed(userId, orderView(done.part));
     return orderView(done.part);
   }
@@ -399,7 +405,7 @@ export class OrderCommands {
           if (microsToCents(live.profitMicros) >= 0)
             throw refuse(ERROR_CODES.closeAllOutOfScope, 'trade.closeAllNotLosing');
         }
-        closed.push(await this.userClose(userId, id));
+        closed.push(await this.closeOwn(o));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         failed.push({ id, code: err.code, key: err.key, params: err.params });

@@ -20,7 +20,7 @@ import { findUserById } from '../accounts';
 import type { MarketData, Quote } from '../markets';
 import type { OrderCommands } from './commands';
 import type { TradingDeps } from './deps';
-import type { OpenedAccount, TradingEvents } from './events';
+import type { ClosedChange, OpenedAccount, TradingEvents } from './events';
 import * as repo from './repository';
 import { STATUS_HOLDING, STATUS_PENDING } from './repository';
 import { mirroredHoldings, stopOutLevels } from './risk';
@@ -98,6 +98,7 @@ export class TradingEngine {
       changed: (userId) => this.changed(userId),
       opened: (order, account) => this.opened(order, account),
       closed: (userId, view) => this.publishClosed(userId, view),
+      reduced: (userId, change) => this.reduced(userId, change),
     });
     this.unsubs.push(this.market.onTick((q) => this.onTick(q)));
     this.unsubs.push(
@@ -136,6 +137,12 @@ export class TradingEngine {
     const users = [...this.stopOutDue];
     this.stopOutDue.clear();
     for (const u of users) this.updateStopOut(u);
+  }
+
+  /** The account's balances as mirrored (what the stop-out levels are computed from). */
+  accountOf(userId: number): Readonly<OpenedAccount> | undefined {
+    const a = this.accounts.get(userId);
+    return a ? { balanceCents: a.balanceCents, lockCents: a.lockCents } : undefined;
   }
 
   markBot(userId: number): void {
@@ -285,6 +292,77 @@ export class TradingEngine {
     this.stopOutDue.add(o.user_id);
     this.dirtyUsers.add(o.user_id);
     this.evaluateNow(o.instrument_id);
+  }
+
+  /**
+   * A committed close, partial close or cancel, applied to the mirror from what the transaction returned, without a
+   * database read (before, every close re-read the user's open orders and account: the largest share of a close's
+   * cost, bench/close-http). The order that left the book is dropped; a partially closed position takes its new
+   * lots, margin and fee only when they are fewer lots than mirrored (lots only ever go down, so a late event never
+   * undoes a newer one); the balances moved are set as they were after the commit. A resync reading meanwhile reads
+   * again (the version moves).
+   *
+   * The stop-out levels are recomputed by the periodic pass (`idle()` at once), as after an open: a close never
+   * lowers an account's margin level at the same prices (equity stays, the used margin falls), so the levels indexed
+   * until then fire no later than the new ones would, and a fired one is checked exactly.
+   */
+  private reduced(userId: number, change: ClosedChange): void {
+    if (!this.isLeader()) {
+      this.deps.bus.publish({ topic: INTERNAL_TOPIC, data: { userId } });
+      return;
+    }
+    this.versions.set(userId, (this.versions.get(userId) ?? 0) + 1);
+    if (change.gone) this.untrackOrder(change.gone.id);
+    const p = change.position;
+    const mirrored = p ? this.orders.get(p.id) : undefined;
+    if (p && mirrored && mirrored.status === STATUS_HOLDING && Number(p.lots) < Number(mirrored.lots)) {
+      this.orders.set(p.id, {
+        ...mirrored,
+        lots: p.lots,
+        margin_micros: p.margin_micros,
+        margin_cents: p.margin_cents,
+        fee_micros: p.fee_micros,
+        fee_cents: p.fee_cents,
+      });
+      this.publisher.forget(p.id);
+    }
+    const a = change.account;
+    const prev = this.accounts.get(userId);
+    if (prev && a) {
+      if (a.balanceCents !== undefined) prev.balanceCents = a.balanceCents;
+      if (a.lockCents !== undefined) prev.lockCents = a.lockCents;
+    } else if (!prev && this.byUser.has(userId)) {
+      // Open orders mirrored without their account: read it (never expected, but never left so).
+      this.enqueue(() => this.resyncUser(userId));
+    }
+    this.stopOutDue.add(userId);
+    this.dirtyUsers.add(userId);
+  }
+
+  /** Drop one order from the mirror and the index (it left the book). */
+  private untrackOrder(id: number): void {
+    const o = this.orders.get(id);
+    if (!o) return;
+    this.orders.delete(id);
+    this.publisher.forget(id);
+    this.index.delete('pending', id, o.instrument_id);
+    this.index.delete('sl', id, o.instrument_id);
+    this.index.delete('tp', id, o.instrument_id);
+    this.trailing.remove(id);
+    this.trailingDirty.delete(id);
+    const ids = this.byUser.get(o.user_id);
+    ids?.delete(id);
+    if (ids?.size === 0) this.byUser.delete(o.user_id);
+    // Still a holder of that instrument while another of the user's positions is on it.
+    let holds = false;
+    for (const other of ids ?? []) {
+      const x = this.orders.get(other);
+      if (x && x.status === STATUS_HOLDING && x.instrument_id === o.instrument_id) {
+        holds = true;
+        break;
+      }
+    }
+    if (!holds) this.holders.get(o.instrument_id)?.delete(o.user_id);
   }
 
   private readonly stopOutDue = new Set<number>();

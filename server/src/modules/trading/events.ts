@@ -9,6 +9,17 @@ import type { Order } from '../../storage/schema';
 /** A position's account right after it opened: lets the engine track it without reading the database. */
 export type OpenedAccount = { balanceCents: number; lockCents: number };
 
+/**
+ * What a committed close did to the book, handed to the engine so it updates its mirror without reading the
+ * database: the order that left it (closed or cancelled), or the position a partial close left open (the row as
+ * committed), and the balances the transaction moved, as they were after it (a balance it did not move is absent).
+ */
+export type ClosedChange = {
+  gone?: Order;
+  position?: Order;
+  account?: Partial<OpenedAccount>;
+};
+
 export type TradingListener = {
   /** Something of this user's orders or balances changed. */
   changed: (userId: number) => void;
@@ -16,6 +27,8 @@ export type TradingListener = {
   opened: (order: Order, account?: OpenedAccount) => void;
   /** An order left the book (closed, cancelled, stopped out). */
   closed: (userId: number, view: OrderView) => void;
+  /** A close or partial close committed: what it changed (the mirror is updated from it, no database read). */
+  reduced: (userId: number, change: ClosedChange) => void;
 };
 
 export class TradingEvents {
@@ -39,5 +52,9 @@ export class TradingEvents {
 
   closed(userId: number, view: OrderView): void {
     this.listener?.closed(userId, view);
+  }
+
+  reduced(userId: number, change: ClosedChange): void {
+    this.listener?.reduced(userId, change);
   }
 }

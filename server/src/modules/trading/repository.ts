@@ -187,23 +187,16 @@ export function markFilled(
     .executeTakeFirst();
 }
 
-/** Claim a holding order for closing; false when someone else closed it first. */
-export async function claimClose(db: Q, id: number, at: number): Promise<boolean> {
-  const r = await db
-    .updateTable('orders')
-    .set({ status: STATUS_CLOSED, closed_at: at })
-    .where('id', '=', id)
-    .where('status', '=', STATUS_HOLDING)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-/** What a close booked, written on the claimed order. */
-export function recordClose(
+/**
+ * Close a holding order with what the close booked, in one statement; undefined when it was not holding any more
+ * (someone else closed it first: the condition on the status makes the two racing closes one winner).
+ */
+export function closeHolding(
   db: Q,
   id: number,
   close: Pick<
     OrderUpdate,
+    | 'closed_at'
     | 'close_price'
     | 'close_expected_price'
     | 'close_reason'
@@ -211,8 +204,14 @@ export function recordClose(
     | 'profit_cents'
     | 'written_off_cents'
   >,
-): Promise<Order> {
-  return db.updateTable('orders').set(close).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+): Promise<Order | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ ...close, status: STATUS_CLOSED })
+    .where('id', '=', id)
+    .where('status', '=', STATUS_HOLDING)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**
@@ -235,7 +234,7 @@ export async function shrinkPosition(
     .executeTakeFirst();
 }
 
-/** The loss a partial close wrote off (negative balance protection), on its closed record. */
+/** The loss a close or partial close wrote off (negative balance protection), on its closed record. */
 export function recordWriteOff(db: Q, id: number, cents: number): Promise<Order> {
   return db
     .updateTable('orders')

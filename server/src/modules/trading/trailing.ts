@@ -31,10 +31,28 @@ export type TrailGroup = {
   /** Min-heap on `off`: the tightest stop first. */
   heap: Member[];
   live: number;
+  /** The levels of its two entries in the index, null while not there (a tick popped it, or not yet indexed). */
+  trailAt: number | null;
+  ratchetAt: number | null;
 };
 
-/** A trailing stop the tick crossed (a candidate: the engine re-checks it exactly). */
-export type TrailHit = { orderId: number; anchor: number; level: string };
+/**
+ * A trailing stop the tick crossed (a candidate: the engine re-checks it exactly). Its exact level is worked out
+ * when read (decimal arithmetic), by the engine acting on the hit, not on the tick.
+ */
+export class TrailHit {
+  constructor(
+    readonly orderId: number,
+    readonly anchor: number,
+    private readonly side: Side,
+    private readonly distance: number,
+    private readonly precision: number,
+  ) {}
+
+  get level(): string {
+    return trailLevelText(this.side, this.anchor, this.distance, this.precision);
+  }
+}
 
 const FIRE: Record<Side, BookName> = { 1: 'bidLE', 2: 'askGE' };
 const RATCHET: Record<Side, BookName> = { 1: 'bidGE', 2: 'askLE' };
@@ -96,7 +114,17 @@ export class TrailingBook {
     anchor: number,
   ): void {
     this.remove(orderId);
-    const g: TrailGroup = { id: ++this.seq, instrumentId, side, precision, anchor, heap: [], live: 1 };
+    const g: TrailGroup = {
+      id: ++this.seq,
+      instrumentId,
+      side,
+      precision,
+      anchor,
+      heap: [],
+      live: 1,
+      trailAt: null,
+      ratchetAt: null,
+    };
     const m: Member = { orderId, distance, off: distance / 10 ** precision, dead: false };
     g.heap.push(m);
     this.groups.set(g.id, g);
@@ -134,6 +162,9 @@ export class TrailingBook {
       const g = this.groups.get(e.ref);
       if (!g) continue;
       touched.add(g);
+      // Popped from the index by the tick: put back by reindex.
+      if (e.type === 'ratchet') g.ratchetAt = null;
+      else g.trailAt = null;
       if (e.type === 'ratchet') {
         const price = g.side === 1 ? bid : ask;
         if (g.side === 1 ? price > g.anchor : price < g.anchor) merge[g.side].push(g);
@@ -149,11 +180,7 @@ export class TrailingBook {
         pop(g.heap);
         g.live--;
         this.memberOf.delete(top.orderId);
-        hits.push({
-          orderId: top.orderId,
-          anchor: g.anchor,
-          level: trailLevelText(g.side, g.anchor, top.distance, g.precision),
-        });
+        hits.push(new TrailHit(top.orderId, g.anchor, g.side, top.distance, g.precision));
       }
     }
     for (const side of [1, 2] as const) {
@@ -172,6 +199,8 @@ export class TrailingBook {
         g.heap.length = 0;
         g.live = 0;
         this.dirty.delete(g);
+        // Emptied: reindex drops it (and its entries).
+        touched.add(g);
       }
       into.anchor = side === 1 ? bid : ask;
       this.dirty.add(into);
@@ -206,19 +235,28 @@ export class TrailingBook {
     while (g.heap.length > 0 && (g.heap[0] as Member).dead) pop(g.heap);
   }
 
+  /** Put the group's two entries where they belong now (only those that moved or were popped), or drop it. */
   private reindex(g: TrailGroup): void {
     this.clean(g);
     const top = g.heap[0];
     if (!top || g.live <= 0) {
-      this.index.delete('trail', g.id, g.instrumentId);
-      this.index.delete('ratchet', g.id, g.instrumentId);
+      if (g.trailAt !== null) this.index.delete('trail', g.id, g.instrumentId);
+      if (g.ratchetAt !== null) this.index.delete('ratchet', g.id, g.instrumentId);
+      g.trailAt = null;
+      g.ratchetAt = null;
       this.groups.delete(g.id);
       this.dirty.delete(g);
       return;
     }
     const level = g.side === 1 ? g.anchor - top.off : g.anchor + top.off;
-    this.index.set('trail', g.id, g.instrumentId, FIRE[g.side], level);
-    this.index.set('ratchet', g.id, g.instrumentId, RATCHET[g.side], g.anchor);
+    if (g.trailAt !== level) {
+      this.index.set('trail', g.id, g.instrumentId, FIRE[g.side], level);
+      g.trailAt = level;
+    }
+    if (g.ratchetAt !== g.anchor) {
+      this.index.set('ratchet', g.id, g.instrumentId, RATCHET[g.side], g.anchor);
+      g.ratchetAt = g.anchor;
+    }
   }
 }
 

@@ -9,8 +9,11 @@
  *
  * Each book is an array kept sorted so that the entry that fires first is at its end: a tick pops entries while
  * they are crossed and stops at the first that is not, so it touches only what it crosses (O(k) for k fired
- * entries, plus O(log n) insert/remove by binary search). Levels are JS numbers: they only select candidates, and
- * every candidate is re-checked exactly before anything is booked.
+ * entries). Inserts wait in a small unsorted buffer (a tick checks each) and are merged in 64 at a time, in place
+ * from the end (new levels sit near the price, so little moves); a removal only marks the entry, dropped when a tick
+ * reaches it or when marked entries outnumber the live ones. Inserting and removing by splice cost O(n) each, which
+ * a tick that moved hundreds of trailing-stop groups paid hundreds of times (bench/trigger-eval). Levels are JS numbers: they only
+ * select candidates, and every candidate is re-checked exactly before anything is booked.
  */
 
 /**
@@ -30,6 +33,8 @@ export type Entry = {
   ref: number;
   instrumentId: number;
   book: BookName;
+  /** Removed from its book (still held until a tick reaches it or a compaction). */
+  dead: boolean;
 };
 
 const TYPE_BITS: Record<TriggerType, number> = {
@@ -45,45 +50,109 @@ const TYPE_BITS: Record<TriggerType, number> = {
 /** +1: fires when price <= level (highest level first); -1: fires when price >= level (lowest first). */
 const DIR: Record<BookName, 1 | -1> = { askLE: 1, bidLE: 1, askGE: -1, bidGE: -1 };
 
+/** Ascending (key, seq): sorted this way, the end of an array fires first. */
+const ascending = (a: Entry, b: Entry): number => a.key - b.key || a.seq - b.seq;
+
+/** Inserts kept aside (unsorted) before they are merged into the sorted array in one pass. */
+const BUFFER = 64;
+
 export class SortedBook {
-  readonly entries: Entry[] = [];
+  /** Sorted ascending by (key, seq): the entry that fires first is at the end. */
+  private sorted: Entry[] = [];
+  /** The latest inserts, unsorted; a tick checks each of them. */
+  private buffer: Entry[] = [];
+  /** Entries marked removed and still held (in either array). */
+  private dead = 0;
   constructor(readonly dir: 1 | -1) {}
 
-  private position(key: number, seq: number): number {
-    const a = this.entries;
-    let lo = 0;
-    let hi = a.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const e = a[mid] as Entry;
-      if (e.key < key || (e.key === key && e.seq < seq)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   insert(e: Entry): void {
-    this.entries.splice(this.position(e.key, e.seq), 0, e);
+    this.buffer.push(e);
+    if (this.buffer.length >= BUFFER) this.merge();
   }
 
-  remove(e: Entry): boolean {
-    const i = this.position(e.key, e.seq);
-    if (this.entries[i] === e) {
-      this.entries.splice(i, 1);
-      return true;
-    }
-    return false;
+  /** Mark `e` removed (it must be in this book and live): dropped when a tick reaches it, or by a compaction. */
+  remove(e: Entry): void {
+    e.dead = true;
+    this.dead++;
+    if (this.dead > BUFFER && this.dead * 2 > this.sorted.length + this.buffer.length) this.compact();
   }
 
-  /** Remove and return every entry crossed by `price`. */
+  /** Remove and return every entry crossed by `price`, the first to fire first. */
   popCrossed(price: number, out: Entry[]): void {
-    const a = this.entries;
     const k = this.dir * price;
-    while (a.length > 0 && (a[a.length - 1] as Entry).key >= k) out.push(a.pop() as Entry);
+    const a = this.sorted;
+    const start = out.length;
+    while (a.length > 0) {
+      const e = a[a.length - 1] as Entry;
+      if (e.dead) {
+        a.pop();
+        this.dead--;
+        continue;
+      }
+      if (e.key < k) break;
+      a.pop();
+      out.push(e);
+    }
+    const b = this.buffer;
+    let fromBuffer = false;
+    let w = 0;
+    for (let r = 0; r < b.length; r++) {
+      const e = b[r] as Entry;
+      if (e.dead) this.dead--;
+      else if (e.key >= k) {
+        out.push(e);
+        fromBuffer = true;
+      } else b[w++] = e;
+    }
+    b.length = w;
+    if (fromBuffer && out.length - start > 1) {
+      const mine = out.splice(start).sort((x, y) => ascending(y, x));
+      for (const e of mine) out.push(e);
+    }
   }
 
   get size(): number {
-    return this.entries.length;
+    return this.sorted.length + this.buffer.length - this.dead;
+  }
+
+  /**
+   * The buffer merged into the sorted array in place, from the end: only the entries above the lowest inserted one
+   * move, and new entries sit near the price, that is near the end (O(b log b) plus what moves).
+   */
+  private merge(): void {
+    const live = this.buffer.filter((e) => !e.dead);
+    this.dead -= this.buffer.length - live.length;
+    this.buffer = [];
+    const b = live.sort(ascending);
+    const a = this.sorted;
+    let i = a.length - 1;
+    let j = b.length - 1;
+    a.length += b.length;
+    let w = a.length - 1;
+    while (j >= 0) {
+      const x = a[i];
+      const y = b[j] as Entry;
+      if (i >= 0 && x && ascending(x, y) > 0) {
+        a[w--] = x;
+        i--;
+      } else {
+        a[w--] = y;
+        j--;
+      }
+    }
+  }
+
+  /** Drop every removed entry: O(n), once per n/2 removals. */
+  private compact(): void {
+    this.merge();
+    const a = this.sorted;
+    let w = 0;
+    for (let r = 0; r < a.length; r++) {
+      const e = a[r] as Entry;
+      if (!e.dead) a[w++] = e;
+    }
+    a.length = w;
+    this.dead = 0;
   }
 }
 
@@ -118,7 +187,16 @@ export class TriggerIndex {
   set(type: TriggerType, ref: number, instrumentId: number, book: BookName, level: number): void {
     this.delete(type, ref, instrumentId);
     if (!Number.isFinite(level)) return;
-    const e: Entry = { key: DIR[book] * level, level, seq: ++this.seq, type, ref, instrumentId, book };
+    const e: Entry = {
+      key: DIR[book] * level,
+      level,
+      seq: ++this.seq,
+      type,
+      ref,
+      instrumentId,
+      book,
+      dead: false,
+    };
     this.booksOf(instrumentId)[book].insert(e);
     this.live.set(TriggerIndex.id(type, ref, instrumentId), e);
   }
