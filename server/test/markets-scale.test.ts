@@ -142,7 +142,8 @@ describeRedis('redis lease', () => {
     const node = async (id: string) => {
       const bus = new RedisBus(REDIS_URL, channel);
       await bus.whenReady();
-      const lease = new RedisLease({ redis: REDIS_URL, key, ttlMs: 600, renewMs: 100, id });
+      // A lease long enough that a loaded machine building the second app does not take it from the first.
+      const lease = new RedisLease({ redis: REDIS_URL, key, ttlMs: 2000, renewMs: 200, id });
       return createTestApp('sqlite', { now: () => clock, bus, lease });
     };
     const a = await node('a');
@@ -161,7 +162,7 @@ describeRedis('redis lease', () => {
       expect(r.body.data[0]).toMatchObject({ bid: 1.25, ask: 1.2502 });
       // The leader closes (releases the lease): the follower becomes the leader.
       await a.close();
-      await waitFor(() => b.app.ctx.lease.isLeader(), 3000, 'the follower to lead');
+      await waitFor(() => b.app.ctx.lease.isLeader(), 6000, 'the follower to lead');
     } finally {
       await a.close().catch(() => undefined);
       await b.close();
