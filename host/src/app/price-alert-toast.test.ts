@@ -15,7 +15,10 @@ import type { AlertView, PriceAlertFrame } from '@meridian/shared/pure';
 import { priceAlertToastText } from './price-alert-toast';
 
 const shell = (lng: string) =>
-  JSON.parse(readFileSync(join(__dirname, '../../../locales', lng, 'shell.json'), 'utf8')) as Record<string, unknown>;
+  JSON.parse(readFileSync(join(__dirname, '../../../locales', lng, 'shell.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 /** The shell's strings of `lng`, as the host loads them. */
 function translator(lng: string) {
@@ -61,14 +64,17 @@ const frame = (
 });
 
 describe('the price alert toast', () => {
+  // The level and the price are joined by a no-break space: a narrow toast never leaves "(1.10012)" alone.
   it('says the instrument, the watched side and direction, the level and the price, at the level’s decimals', () => {
     const en = translator('en');
-    expect(priceAlertToastText(frame(), 'en', en)).toBe('Price alert: EUR/USD bid above 1.10000 (1.10012)');
+    expect(priceAlertToastText(frame(), 'en', en)).toBe(
+      'Price alert: EUR/USD bid above 1.10000\u00a0(1.10012)',
+    );
     expect(priceAlertToastText(frame({ side: 'ask', direction: 'below', level: '1.1' }, 1.1), 'en', en)).toBe(
-      'Price alert: EUR/USD ask below 1.1 (1.1)',
+      'Price alert: EUR/USD ask below 1.1\u00a0(1.1)',
     );
     expect(priceAlertToastText(frame({ code: 'BTC/USD', level: '91000.5' }, 91001.25), 'en', en)).toBe(
-      'Price alert: BTC/USD bid above 91,000.50 (91,001.25)',
+      'Price alert: BTC/USD bid above 91,000.50\u00a0(91,001.25)',
     );
   });
 
@@ -85,7 +91,7 @@ describe('the price alert toast', () => {
       '價格提醒：EUR/USD 賣出價高於 1.10000（1.10012）',
     );
     expect(priceAlertToastText(frame({ level: '1.5' }, 1.5), 'de', translator('de'))).toBe(
-      'Kursalarm: EUR/USD Geldkurs über 1,5 (1,5)',
+      'Kursalarm: EUR/USD Geldkurs über 1,5\u00a0(1,5)',
     );
   });
 
@@ -106,7 +112,7 @@ describe('the price alert toast', () => {
     await appStore.set(setLanguageAtom, 'en');
     handlers.get('PRICE_ALERT')?.(frame(), 'PRICE_ALERT');
     expect(appStore.get(toastsAtom).map((t) => [t.text, t.kind])).toEqual([
-      ['Price alert: EUR/USD bid above 1.10000 (1.10012)', 'success'],
+      ['Price alert: EUR/USD bid above 1.10000\u00a0(1.10012)', 'success'],
     ]);
     detachRealtime();
   });

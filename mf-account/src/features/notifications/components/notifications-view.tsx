@@ -156,6 +156,8 @@ const Body = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
   font-variant-numeric: tabular-nums;
   overflow-wrap: anywhere;
+  /* No price left alone on the last line ("now" and its price are also joined by a no-break space). */
+  text-wrap: pretty;
 `;
 
 const Dot = styled.span`
