@@ -50,7 +50,7 @@ const SAME_AS_ENGLISH_OK_IN: Partial<Record<Lang, readonly string[]>> = {
     'fundsOps:status',
     'fundsOps:cashier.details',
   ],
-  fr: ['markets:ticket.trailingPoints'],
+  fr: ['markets:ticket.trailingPoints', 'account:notifications.title'],
   pt: ['fundsOps:status'],
   id: ['fundsOps:status', 'fundsOps:cashier.bank'],
   my: ['fundsOps:status', 'fundsOps:cashier.bank'],

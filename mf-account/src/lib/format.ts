@@ -19,3 +19,28 @@ export function formatInteger(value: string | number | null | undefined, lng: st
     n,
   );
 }
+
+/** A date and time (epoch ms) in the user's language and time zone. */
+export function formatDateTime(ms: number, lng: string): string {
+  return new Intl.DateTimeFormat(LANGUAGE_BCP47[normalizeLanguage(lng)], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(ms);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How long ago `ms` was, in the user's language ("now", "5 minutes ago", "3 hours ago") within a day; beyond a day
+ * (or in the future, a clock that differs) the date and time, which say more than "12 days ago".
+ */
+export function formatWhen(ms: number, now: number, lng: string): string {
+  const ago = now - ms;
+  if (ago < -MINUTE || ago >= DAY) return formatDateTime(ms, lng);
+  const rtf = new Intl.RelativeTimeFormat(LANGUAGE_BCP47[normalizeLanguage(lng)], { numeric: 'auto' });
+  if (ago < MINUTE) return rtf.format(0, 'second');
+  if (ago < HOUR) return rtf.format(-Math.floor(ago / MINUTE), 'minute');
+  return rtf.format(-Math.floor(ago / HOUR), 'hour');
+}

@@ -26,3 +26,9 @@ export async function fetchServiceLink(): Promise<ServiceLink> {
   const data = await api.get('/api/basicSet/getBasicInfo', undefined, { silent: true });
   return { link: data.service_link ?? '', type: Number(data.service_link_type) };
 }
+
+/** GET /api/notification/list with `limit=1`: only its `unread`, the count on the notifications row. */
+export async function fetchNotificationUnread(): Promise<number> {
+  const d = await api.get('/api/notification/list', { limit: 1 }, { silent: true });
+  return d.unread;
+}

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { appStore, setUserAtom } from '@meridian/shared';
+import { appStore, setUserAtom, TOPICS } from '@meridian/shared';
 import UserPage from '../../../app/pages/user-page';
 import {
   demoUser,
+  fakeRealtime,
   logIn,
   mockServer,
   ok,
@@ -113,6 +114,72 @@ describe('/user', () => {
     }
     expect(screen.getByText('Customer service')).toBeInTheDocument();
     await settle();
+  });
+
+  it('links notifications, with the unread count, and price alerts beside the statement', async () => {
+    logIn();
+    const s = server(
+      realUser,
+      {},
+      {
+        'GET /api/notification/list': ok({ data: [], total: 3, unread: 3 }),
+      },
+    );
+    renderPage(<UserPage />);
+    expect(await screen.findByTestId('notifications-unread')).toHaveTextContent('3');
+    expect(s.find('/api/notification/list')[0]!.query.get('limit')).toBe('1');
+    const row = screen.getByTestId('menu-mine-notifications');
+    expect(row).toHaveAttribute('href', '/mine/notifications');
+    expect(row).toHaveTextContent('Notifications');
+    expect(screen.getByTestId('menu-mine-alerts')).toHaveAttribute('href', '/mine/alerts');
+    expect(screen.getByTestId('menu-mine-alerts')).toHaveTextContent('Price alerts');
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(links.slice(links.indexOf('/mine/statement'), links.indexOf('/mine/statement') + 3)).toEqual([
+      '/mine/statement',
+      '/mine/notifications',
+      '/mine/alerts',
+    ]);
+  });
+
+  it('no unread notifications (or no answer) shows no badge', async () => {
+    logIn();
+    const s = server(
+      realUser,
+      {},
+      {
+        'GET /api/notification/list': ok({ data: [], total: 0, unread: 0 }),
+      },
+    );
+    renderPage(<UserPage />);
+    await waitFor(() => expect(s.find('/api/notification/list')).toHaveLength(1));
+    await settle();
+    expect(screen.queryByTestId('notifications-unread')).toBeNull();
+  });
+
+  it('a price alert firing while the page is open reads the count again', async () => {
+    logIn();
+    const rt = fakeRealtime();
+    let unread = 0;
+    server(
+      realUser,
+      {},
+      {
+        'GET /api/notification/list': () => ok({ data: [], total: unread, unread }),
+      },
+    );
+    renderPage(<UserPage />);
+    await settle();
+    expect(screen.queryByTestId('notifications-unread')).toBeNull();
+    unread = 1;
+    rt.emit(TOPICS.priceAlert, {
+      alert: {} as never,
+      price: 1.1,
+      change: null,
+      time: 0,
+      notification_id: 1,
+    });
+    expect(await screen.findByTestId('notifications-unread')).toHaveTextContent('1');
+    rt.detach();
   });
 
   it('customer service type 2 is copyable text', async () => {

@@ -19,10 +19,17 @@ import {
   useAtomValue,
   useSetAtom,
   LoadError,
+  subscribe,
+  TOPICS,
 } from '@meridian/shared';
 import { ERROR_CODES, LANGUAGE_NAMES, PATHS } from '@meridian/shared/pure';
 import { NS } from '../../../lib/ns';
-import { fetchServiceLink, fetchUserInfo, resetDemoAccount } from '../api/user-centre-api';
+import {
+  fetchNotificationUnread,
+  fetchServiceLink,
+  fetchUserInfo,
+  resetDemoAccount,
+} from '../api/user-centre-api';
 import type { ServiceLink } from '../api/user-centre-api';
 import { BalanceCard } from './balance-card';
 import type { AppPath } from '@meridian/shared';
@@ -91,6 +98,8 @@ export function UserCentre() {
       <Menu>
         <MenuLink to={PATHS.wallet} label={t('user.wallet')} />
         <MenuLink to={PATHS.statement} label={t('statement.title')} />
+        <NotificationsRow />
+        <MenuLink to={PATHS.alerts} label={t('notifications.alerts')} />
         <MenuLink to={PATHS.auth} label={t('auth.title')} />
         <MenuLink to={PATHS.invite} label={t('invite.title')} />
         <MenuLink to={PATHS.password} label={t('password.title')} />
@@ -204,6 +213,40 @@ function ServiceRow({ service }: { service: ServiceLink | null }) {
       value={
         unread > 0 ? (
           <UnreadBadge data-testid="service-unread">{unread > 99 ? '99+' : unread}</UnreadBadge>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/**
+ * The notifications row with the unread count (`GET /api/notification/list?limit=1`), read on entry and again when
+ * an alert fires while the page is open. A failed read shows no badge rather than a wrong one.
+ */
+function NotificationsRow() {
+  const { t } = useTranslation(NS);
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      fetchNotificationUnread().then(
+        (n) => live && setUnread(n),
+        () => undefined,
+      );
+    void load();
+    const stop = subscribe(TOPICS.priceAlert, () => void load());
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+  return (
+    <MenuLink
+      to={PATHS.notifications}
+      label={t('notifications.title')}
+      value={
+        unread > 0 ? (
+          <UnreadBadge data-testid="notifications-unread">{unread > 99 ? '99+' : unread}</UnreadBadge>
         ) : undefined
       }
     />

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@meridian/shared';
+import { NotificationsView } from '../../features/notifications/components/notifications-view';
+import { NS } from '../i18n';
+
+/** `/mine/notifications` (docs/routes.md). */
+export default function NotificationsPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <section data-testid="page-mine-notifications">
+      <PageHeader title={t('notifications.title')} back />
+      <NotificationsView />
+    </section>
+  );
+}
