@@ -58,6 +58,12 @@ describe('/trade', () => {
     ]);
   });
 
+  it('/trade?code= opens that instrument (a notification, an alert, a link)', async () => {
+    mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/kline': ok([]) });
+    renderPage(<TradePage />, { path: '/trade', query: 'code=BTCUSD' });
+    await waitFor(() => expect(screen.getByTestId('instrument-name')).toHaveTextContent('BTC/USD'));
+  });
+
   it('follows live quotes and the market status', async () => {
     mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/kline': ok([]) });
     renderPage(<TradePage />, { path: '/trade' });

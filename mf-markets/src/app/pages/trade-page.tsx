@@ -7,7 +7,7 @@
  * do not read quotes. Once the page is up and idle, the code a first tap needs (the order confirmation's dialog) is
  * fetched ahead.
  */
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
@@ -18,6 +18,7 @@ import {
   setCurrentInstrumentAtom,
   Skeleton,
   useAtomValue,
+  useQueryParam,
   useSetAtom,
   LoadError,
 } from '@meridian/shared';
@@ -60,6 +61,17 @@ export default function TradePage() {
   useEffect(() => {
     if (instrument && current?.id !== instrument.Id) setCurrent({ id: instrument.Id, code: instrument.Code });
   }, [instrument, current?.id, setCurrent]);
+
+  // `/trade?code=BTCUSD` (a notification, an alert, a link) opens that instrument; picking another one afterwards
+  // is not undone while the address stays the same.
+  const codeParam = useQueryParam('code');
+  const applied = useRef<string | null>(null);
+  const linked = instruments.find((i) => i.Code === codeParam);
+  useEffect(() => {
+    if (!linked || applied.current === linked.Code) return;
+    applied.current = linked.Code;
+    setCurrent({ id: linked.Id, code: linked.Code });
+  }, [linked, setCurrent]);
 
   const pick = useCallback(
     (i: Instrument) => {
