@@ -115,7 +115,12 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
   app.addHook('onClose', async () => {
     registryWatch.stop();
     services.support.chat.close();
-    await Promise.allSettled([ctx.limiter.close(), ctx.mailer.close(), ctx.bus.close()]);
+    await Promise.allSettled([
+      ctx.limiter.close(),
+      ctx.mailer.close(),
+      ctx.bus.close(),
+      ctx.presence.close(),
+    ]);
     await ctx.storage.close();
   });
   return app;

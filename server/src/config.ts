@@ -35,6 +35,14 @@ const optionalUrl = (protocols: readonly string[]) =>
       { message: `must be a URL with one of the protocols ${protocols.join(', ')}` },
     );
 
+/** The push services of today's browsers (Chrome, Edge, Firefox, Safari, Samsung Internet, Opera). */
+export const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -117,7 +125,47 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^\S{24,256}$/.test(v), {
       message: 'must be 24 to 256 characters without spaces',
     }),
+  /**
+   * Web Push (docs/ops.md#web-push): the VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it), both
+   * or neither; without them the keys are generated once and kept in the database (settings `push_vapid_keys`).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || base64urlBytes(v, 65, 0x04), {
+      message: 'must be a base64url P-256 public key (65 bytes)',
+    }),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || base64urlBytes(v, 32), {
+      message: 'must be a base64url P-256 private key (32 bytes)',
+    }),
+  /** Who runs this server, for the push services: `mailto:` or `https:`; default the SMTP_FROM address. */
+  VAPID_SUBJECT: optionalUrl(['mailto:', 'https:']),
+  /** Hosts (and their subdomains) a push subscription's endpoint may point at: the browsers' push services. */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default(DEFAULT_PUSH_HOSTS.join(','))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every((h) => /^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/.test(h)), {
+      message: 'must be comma-separated host names',
+    }),
 });
+
+/** Whether `v` is base64url of exactly `length` bytes (starting with `first` when given). */
+function base64urlBytes(v: string, length: number, first?: number): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(v)) return false;
+  const bytes = Buffer.from(v, 'base64url');
+  return bytes.length === length && (first === undefined || bytes[0] === first);
+}
 
 export type Config = {
   port: number;
@@ -153,6 +201,11 @@ export type Config = {
   opsIdleMs: number;
   /** Bearer token for GET /metrics from other addresses than loopback; none: loopback only. */
   metricsToken?: string | undefined;
+  /** Web Push: configured VAPID keys (else kept in the database), the subject, the push services' hosts. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  vapidSubject: string;
+  pushEndpointHosts: readonly string[];
 };
 
 export class ConfigError extends Error {
@@ -167,6 +220,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: set both (a key pair) or neither',
+    );
   const repoRoot = findRepoRoot();
   const config: Config = {
     port: e.PORT,
@@ -198,8 +255,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsSocketsPerSession: e.WS_SOCKETS_PER_SESSION,
     wsAnonymousSocketsPerIp: e.WS_ANONYMOUS_SOCKETS_PER_IP,
     metricsToken: e.METRICS_TOKEN,
+    vapidPublicKey: e.VAPID_PUBLIC_KEY || undefined,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY || undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${addressOf(e.SMTP_FROM)}`,
+    pushEndpointHosts: e.PUSH_ENDPOINT_HOSTS,
   };
   return { ...config, ...overrides };
+}
+
+/** The bare address of `Name <a@b.c>` (or the text itself). */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
 /** Passwords that are no secret (in a database, Redis or SMTP URL). */

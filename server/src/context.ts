@@ -11,6 +11,7 @@ import type { RateLimiter, RateLimits } from './lib/rate-limit';
 import type { Mailer, SmsProvider } from './modules/notify';
 import type { EventBus } from './realtime/bus';
 import type { Lease } from './realtime/lease';
+import type { Presence } from './realtime/presence';
 import type { DB, Storage } from './storage/db';
 
 export type AppContext = {
@@ -28,6 +29,8 @@ export type AppContext = {
   bus: EventBus;
   /** Leadership among API nodes: only the leader runs the feed and the trading engine. */
   lease: Lease;
+  /** Which traders have a signed-in socket on any node (the gateway tells it; Web Push asks it). */
+  presence: Presence;
 };
 
 export function uploadsDirOf(config: Config): string {

@@ -86,6 +86,11 @@ export const MATRIX: Record<string, Row> = {
   },
   'GET /api/notification/list': { access: 'trader' },
   'POST /api/notification/read': { access: 'trader' },
+  // Web Push: the key is public; another trader's endpoint is left alone by unsubscribe ({ removed: 0 }) and taken
+  // over by subscribe (the same browser, now theirs): push.test.ts
+  'GET /api/push/key': { access: 'public' },
+  'POST /api/push/subscribe': { access: 'trader' },
+  'POST /api/push/unsubscribe': { access: 'trader' },
   // markets
   'GET /v1/api/forex/trade_list': { access: 'public' },
   'GET /v1/api/forex/getCategories': { access: 'public' },

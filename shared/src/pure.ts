@@ -259,6 +259,15 @@ export type {
   PriceAlertFrame,
 } from './contract/alerts';
 export { NOTIFICATION_READ_MAX_IDS, NOTIFICATION_TYPES } from './contract/notifications';
+export { PUSH_LIMITS } from './contract/push';
+export type {
+  PushKey,
+  PushMessage,
+  PushSubscribed,
+  PushSubscribeParams,
+  PushUnsubscribed,
+  PushUnsubscribeParams,
+} from './contract/push';
 export type {
   NotificationPage,
   NotificationPayloads,

@@ -6,11 +6,15 @@
  * A new worker waits until every tab of the old one is closed and takes over at the next start: no skipWaiting, no
  * reload from here, so a tab never reloads in a loop; the page a new version serves is fetched from the network
  * anyway, and its new code with it.
+ *
+ * Web Push (docs/ops.md#web-push): a push message is shown as a system notification (push.ts says what it shows); a
+ * tap brings an open tab of the app forward on the message's page, or opens one.
  */
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { notificationOf, tabToUse } from './push';
 import { routeOf } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -66,4 +70,37 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   // The pages this worker serves from now on: the first start after an update already is its own.
   event.waitUntil(self.clients.claim());
+});
+
+/** The manifest's name: what a push message that cannot be read shows. */
+const SITE_NAME = 'Meridian';
+
+self.addEventListener('push', (event) => {
+  let data: unknown;
+  try {
+    data = event.data?.json();
+  } catch {
+    data = undefined; // not JSON: still shown, as the site's name
+  }
+  const shown = notificationOf(data, self.location.origin, SITE_NAME);
+  event.waitUntil(self.registration.showNotification(shown.title, shown.options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  event.waitUntil(
+    (async () => {
+      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const tab = tabToUse(tabs, self.location.origin);
+      if (tab) {
+        const focused = await tab.focus();
+        const target = new URL(url, self.location.origin).href;
+        // navigate() works on the tabs this worker controls; an uncontrolled one is only brought forward.
+        if (focused.url !== target) await focused.navigate(target).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
 });

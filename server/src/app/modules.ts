@@ -22,6 +22,7 @@ import { marketsRoutes } from '../modules/markets/routes';
 import { notificationsRoutes } from '../modules/notifications/routes';
 import { notifyRoutes } from '../modules/notify/routes';
 import { opsRoutes } from '../modules/ops/routes';
+import { pushRoutes } from '../modules/push/routes';
 import { socialRoutes } from '../modules/social/routes';
 import { supportRoutes } from '../modules/support/routes';
 import { tradingRoutes } from '../modules/trading/routes';
@@ -36,7 +37,7 @@ export function registerModules(
   services: Services,
   onGateway: (gateway: Gateway) => void,
 ): void {
-  const { markets, trading, funds, social, ops, support, alerts } = services;
+  const { markets, trading, funds, social, ops, support, alerts, push } = services;
   const dashboard = ops.dashboard;
 
   void app.register(accountsRoutes, { ctx });
@@ -51,6 +52,7 @@ export function registerModules(
   });
   void app.register(alertsRoutes, { ctx, market: markets.market, evaluator: alerts.evaluator });
   void app.register(notificationsRoutes, { ctx });
+  void app.register(pushRoutes, { ctx, push });
   void app.register(tradingRoutes, { ctx, trading });
   void app.register(fundsRoutes, { ctx, funds });
   void app.register(socialRoutes, { social });
@@ -79,6 +81,7 @@ export function registerModules(
     scope.addHook('onClose', async () => {
       await social.stop();
       await alerts.stop();
+      await push.close();
       await trading.stop();
     });
   });

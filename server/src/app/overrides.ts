@@ -3,6 +3,8 @@ import type { MarketOverrides } from '../modules/markets';
 import type { Mailer, SmsProvider } from '../modules/notify';
 import type { EventBus } from '../realtime/bus';
 import type { Lease } from '../realtime/lease';
+import type { Presence } from '../realtime/presence';
+import type { PushOverrides } from '../modules/push';
 import type { Storage } from '../storage/db';
 
 /** Pieces a test (or a bench) may supply instead of the ones buildApp would build. */
@@ -15,8 +17,10 @@ export type AppOverrides = {
   now?: () => number;
   bus?: EventBus;
   lease?: Lease;
+  presence?: Presence;
   /** Where the log goes instead of stdout (tests read it back). */
   logStream?: { write(line: string): void };
   /** Delay before an unread agent reply is e-mailed to the trader. */
   supportMailDelayMs?: number;
-} & MarketOverrides;
+} & MarketOverrides &
+  PushOverrides;

@@ -13,6 +13,7 @@ import type { RateLimiter } from '../lib/rate-limit';
 import { OutboxMailer, SmtpMailer } from '../modules/notify';
 import { createBus } from '../realtime/bus';
 import { LocalLease, RedisLease } from '../realtime/lease';
+import { LocalPresence, RedisPresence } from '../realtime/presence';
 import { createStorage } from '../storage/db';
 import type { AppOverrides } from './overrides';
 
@@ -65,5 +66,14 @@ export function createPlatform(
     uploadsDir: uploadsDirOf(config),
     bus: overrides.bus ?? createBus(config.redisUrl),
     lease,
+    presence:
+      overrides.presence ??
+      (config.redisUrl
+        ? new RedisPresence({
+            redis: config.redisUrl,
+            // Installations sharing one Redis keep apart by their database schema.
+            prefix: `meridian:presence:${config.databaseSchema ?? 'public'}:`,
+          })
+        : new LocalPresence()),
   };
 }

@@ -12,6 +12,8 @@ import type { Funds } from '../modules/funds';
 import { createMarkets } from '../modules/markets';
 import type { MarketData, Markets } from '../modules/markets';
 import { createOps } from '../modules/ops';
+import { createPush } from '../modules/push';
+import type { Push } from '../modules/push';
 import type { Ops } from '../modules/ops';
 import { createSocial } from '../modules/social';
 import type { Social } from '../modules/social';
@@ -30,6 +32,7 @@ export type Services = {
   ops: Ops;
   support: Support;
   alerts: Alerts;
+  push: Push;
 };
 
 export function createServices(
@@ -76,6 +79,18 @@ export function createServices(
     ordersPlacedSince: (at) => trading.reads.placedSince(at),
   });
   const support = createSupport({ ctx, offlineMailDelayMs: overrides.supportMailDelayMs });
-  const alerts = createAlerts({ db, market: markets.market, bus, lease, now });
-  return { markets, trading, funds, social, ops, support, alerts };
+  const push = createPush({
+    db,
+    i18n,
+    bus,
+    presence: ctx.presence,
+    config,
+    log,
+    now,
+    precisionOf: (id) => markets.market.instrument(id)?.pricePrecision,
+    ...(overrides.pushAgent ? { pushAgent: overrides.pushAgent } : {}),
+    ...(overrides.pushRetryDelaysMs ? { pushRetryDelaysMs: overrides.pushRetryDelaysMs } : {}),
+  });
+  const alerts = createAlerts({ db, market: markets.market, bus, lease, now, delivery: push });
+  return { markets, trading, funds, social, ops, support, alerts, push };
 }

@@ -19,6 +19,10 @@ export const SECRET_FIELDS = [
   'card_id',
   'secret',
   'otpauth_uri',
+  // Web Push: a subscription's endpoint is a capability URL and `auth` its secret; the VAPID private key.
+  'endpoint',
+  'auth',
+  'privateKey',
 ] as const;
 
 export const REDACT_PATHS = [

@@ -6,7 +6,8 @@
  * A signed-in socket is logged out when its session ends (revocation events, and a re-check every
  * SESSION_RECHECK_MS: docs/realtime.md#revocation). Limits aim at abuse, not at addresses (one address may be a carrier's
  * NAT): socket upgrades per IP per minute, signed-in sockets per session, sockets that are not signed in per IP (all
- * in config, docs/ops.md#realtime-socket-limits); logins are limited per IP like the HTTP login.
+ * in config, docs/ops.md#realtime-socket-limits); logins are limited per IP like the HTTP login. Every signed-in socket
+ * is announced to `ctx.presence` (realtime/presence.ts), which Web Push asks before waking a phone.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
@@ -150,11 +151,17 @@ export async function registerRealtime(
       return;
     }
     if (c.sessionId === null) bump(anonymousPerIp, c.ip, -1);
-    else bump(perSession, c.sessionId, -1);
+    else {
+      bump(perSession, c.sessionId, -1);
+      if (c.userId !== null) ctx.presence.leave(c.userId);
+    }
     c.userId = sessionId === null ? null : userId;
     c.sessionId = sessionId;
     if (c.sessionId === null) bump(anonymousPerIp, c.ip, 1);
-    else bump(perSession, c.sessionId, 1);
+    else {
+      bump(perSession, c.sessionId, 1);
+      if (c.userId !== null) ctx.presence.join(c.userId);
+    }
   };
 
   const logOut = (c: Conn) => {
@@ -372,7 +379,10 @@ export async function registerRealtime(
       if (!counted) return;
       counted = false;
       if (c.sessionId === null) bump(anonymousPerIp, c.ip, -1);
-      else bump(perSession, c.sessionId, -1);
+      else {
+        bump(perSession, c.sessionId, -1);
+        if (c.userId !== null) ctx.presence.leave(c.userId);
+      }
     };
     const lang = requestLanguage(
       (req.query as { lang?: string } | undefined)?.lang ?? (req.headers.lang as string | undefined),

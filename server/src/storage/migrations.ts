@@ -711,6 +711,34 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Web Push subscriptions (docs/ops.md#web-push): one row per endpoint (a second trader subscribing the same browser
+    // takes it over), deleted with the session that made it; `vapid_key` is the public key it was made for, so a key
+    // rotation leaves the old rows unused until the device subscribes again.
+    '0013_push_subscriptions': {
+      async up(db: Any) {
+        await withId(db.schema.createTable('push_subscriptions'), dialect)
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('session_id', 'bigint', (c) => c.notNull())
+          .addColumn('endpoint', 'varchar(1024)', (c) => c.notNull().unique())
+          .addColumn('p256dh', 'varchar(100)', (c) => c.notNull())
+          .addColumn('auth', 'varchar(32)', (c) => c.notNull())
+          .addColumn('lang', 'varchar(8)', (c) => c.notNull())
+          .addColumn('vapid_key', 'varchar(100)', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('push_subscriptions_user_idx')
+          .on('push_subscriptions')
+          .columns(['user_id', 'updated_at'])
+          .execute();
+        await db.schema
+          .createIndex('push_subscriptions_session_idx')
+          .on('push_subscriptions')
+          .column('session_id')
+          .execute();
+      },
+    },
   };
 }
 

@@ -366,6 +366,7 @@ export type Database = {
   favourites: FavouritesTable;
   price_alerts: PriceAlertsTable;
   notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
 };
 
 /** Our receiving addresses (type 0 coin) and bank pay ways (type 1), set by finance ops (migration 0005). */
@@ -507,7 +508,25 @@ export type NotificationsTable = {
   created_at: number;
 };
 
+/**
+ * One device's Web Push subscription (migration 0013): unique per endpoint, tied to the session that made it (gone
+ * with that session), encrypted for with `p256dh` and `auth`, shown in `lang`, made under the VAPID key `vapid_key`.
+ */
+export type PushSubscriptionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  session_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: string;
+  vapid_key: string;
+  created_at: number;
+  updated_at: number;
+};
+
 export type PriceAlert = Selectable<PriceAlertsTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -66,6 +66,7 @@ import type {
   OpsUserRow,
 } from './ops';
 import type { NotificationPage, NotificationsRead } from './notifications';
+import type { PushKey, PushSubscribed, PushUnsubscribed } from './push';
 import type { RankingPage } from './social';
 import type {
   ChatMessage,
@@ -126,6 +127,10 @@ export type Endpoints = {
   'POST /api/alert/delete': AlertDeleted;
   'GET /api/notification/list': NotificationPage;
   'POST /api/notification/read': NotificationsRead;
+  // Web Push
+  'GET /api/push/key': PushKey;
+  'POST /api/push/subscribe': PushSubscribed;
+  'POST /api/push/unsubscribe': PushUnsubscribed;
   // trading
   'GET /v1/api/forex/submit': OrderView;
   'GET /v1/api/forex/close': OrderView;
@@ -252,6 +257,9 @@ export const ENDPOINTS = [
   'POST /api/alert/delete',
   'GET /api/notification/list',
   'POST /api/notification/read',
+  'GET /api/push/key',
+  'POST /api/push/subscribe',
+  'POST /api/push/unsubscribe',
   'GET /v1/api/forex/submit',
   'GET /v1/api/forex/close',
   'POST /v1/api/forex/close_all',

@@ -7,7 +7,8 @@
  * One crossing, one firing (docs/rules.md#alerts):
  * - an armed alert waits on its firing side; a tick that crosses it is re-checked exactly, then `markFired` writes
  *   armed = 0 and last_fired_at in one conditional update (WHERE armed = 1 AND version = the one evaluated) together
- *   with the notification, and only then is the PRICE_ALERT frame published. A second evaluator (another node, or
+ *   with the notification, and only then is the PRICE_ALERT frame published (and the notification handed to
+ *   `delivery`: Web Push when the owner has no tab open). A second evaluator (another node, or
  *   this one after a restart) finds the row no longer armed and sends nothing.
  * - a repeating alert, once its cool-down has passed, waits on the other side: the first tick back across arms it
  *   again (conditional too), and the next crossing fires it again.
@@ -21,6 +22,7 @@ import type { PriceAlert } from '../../storage/schema';
 import { changePercent } from '../markets';
 import type { MarketData, Quote } from '../markets';
 import { storeNotification } from '../notifications';
+import type { NotificationDelivery } from '../notifications';
 import { TriggerIndex } from '../trading';
 import type { BookName } from '../trading';
 import * as repo from './repository';
@@ -37,6 +39,8 @@ export type AlertDeps = {
   isLeader: () => boolean;
   /** Leadership changes (the lease); returns an unsubscribe. */
   onLeaderChange?: (cb: (leader: boolean) => void) => () => void;
+  /** After a firing's commit, besides the frame: Web Push when the owner has no tab open. */
+  delivery?: NotificationDelivery;
 };
 
 /**
@@ -343,6 +347,13 @@ export class AlertEvaluator {
       topic: TOPICS.priceAlert,
       data: { ...done.payload, notification_id: done.notificationId },
       userId: done.fired.user_id,
+    });
+    this.deps.delivery?.notify(done.fired.user_id, {
+      id: done.notificationId,
+      type: 'price_alert',
+      payload: done.payload,
+      read_at: null,
+      created_at: now,
     });
   }
 

@@ -7,6 +7,7 @@ import type { EventBus } from '../../realtime/bus';
 import type { Lease } from '../../realtime/lease';
 import type { DB } from '../../storage/db';
 import type { MarketData } from '../markets';
+import type { NotificationDelivery } from '../notifications';
 import { AlertEvaluator } from './evaluator';
 
 export { AlertEvaluator, ALERTS_INTERNAL_TOPIC } from './evaluator';
@@ -24,6 +25,7 @@ export function createAlerts(deps: {
   bus: EventBus;
   lease: Lease;
   now: () => number;
+  delivery?: NotificationDelivery;
 }): Alerts {
   const evaluator = new AlertEvaluator({
     db: deps.db,
@@ -32,6 +34,7 @@ export function createAlerts(deps: {
     now: deps.now,
     isLeader: () => deps.lease.isLeader(),
     onLeaderChange: (cb) => deps.lease.onChange(cb),
+    ...(deps.delivery ? { delivery: deps.delivery } : {}),
   });
   return { evaluator, start: () => evaluator.start(), stop: () => evaluator.stop() };
 }
