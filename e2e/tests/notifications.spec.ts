@@ -29,13 +29,20 @@ async function alertBelowBid(request: APIRequestContext, session: DemoSession, i
   return body.data;
 }
 
-/** Resolves once the tab's socket is logged in, so a private frame can reach it. */
-function socketLoggedIn(page: Page): Promise<void> {
+/**
+ * Resolves once the tab's socket is logged in and subscribed to PRICE_ALERT (the signed-in chunk's listener is
+ * there), so a firing reaches the toast: on a loaded machine that chunk may come after the network is idle.
+ */
+function socketListening(page: Page): Promise<void> {
+  let loggedIn = false;
+  let subscribed = false;
   return new Promise((resolve) => {
     page.on('websocket', (ws) =>
       ws.on('framereceived', (f) => {
-        const m = JSON.parse(String(f.payload)) as { type?: string; code?: number };
-        if (m.type === 'login_result' && m.code === 1) resolve();
+        const m = JSON.parse(String(f.payload)) as { type?: string; code?: number; topic?: string };
+        if (m.type === 'login_result' && m.code === 1) loggedIn = true;
+        if (m.type === 'subscribed' && m.topic === 'PRICE_ALERT') subscribed = true;
+        if (loggedIn && subscribed) resolve();
       }),
     );
   });
@@ -64,10 +71,10 @@ for (const lng of ['en', 'hk'] as const) {
     const btc = await instrument(request, 'BTCUSD');
     await signIn(context, session);
     await withLanguage(context, lng);
-    const loggedIn = socketLoggedIn(page);
+    const listening = socketListening(page);
     await page.goto(`${baseUrl()}/`);
     await expectPage(page, '/');
-    await loggedIn;
+    await listening;
     // The signed-in code (the toast's listener) is loaded once nothing is in flight.
     await page.waitForLoadState('networkidle');
 
