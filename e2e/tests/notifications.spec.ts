@@ -16,10 +16,10 @@ import type { Instrument } from '../support/orders';
 
 const shot = (name: string) => path.join(SHOTS_DIR, `${name}.png`);
 
-/** A bid alert "above" a level just under the current bid: armed and already beyond, it fires at the next tick. */
+/** A bid alert "above" a level under the current bid: armed and already beyond, it fires at the next tick. */
 async function alertBelowBid(request: APIRequestContext, session: DemoSession, inst: Instrument) {
-  const step = 10 ** -inst.PricePrecision;
-  const level = (inst.bid - 200 * step).toFixed(inst.PricePrecision);
+  // 2 % under the bid read a moment ago: a live price moves more than a few points meanwhile (BTC/USD: dollars).
+  const level = (inst.bid * 0.98).toFixed(inst.PricePrecision);
   const res = await request.post(`${baseUrl()}/api/alert/save`, {
     form: { forex_id: inst.Id, kind: 'price', side: 'bid', direction: 'above', level, repeat: 0 },
     headers: { authorization: session.token, lang: 'en' },
