@@ -14,8 +14,6 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { REMOTES } = require('./remotes.cjs');
-// The federation runtime's own version check: the one the host runs when it picks a version (host/src/app/registry.ts).
-const { satisfy } = require('@module-federation/runtime-tools/runtime-core');
 
 /** The shared package that is the contract between the host and the remotes. */
 const CONTRACT_PACKAGE = '@meridian/shared';
@@ -37,6 +35,9 @@ function contractOfBuild(dir) {
 /** Whether a host serving contract `version` can run a remote built against `range` (unknown: yes). */
 function contractServes(version, range) {
   if (!version || !range) return true;
+  // The federation runtime's own version check: the one the host runs when it picks a version
+  // (host/src/app/registry.ts). Required here, not at the top: the tools load this file before dependencies exist.
+  const { satisfy } = require('@module-federation/runtime-tools/runtime-core');
   return satisfy(version, range);
 }
 const LOCK_WAIT_MS = 30_000;
