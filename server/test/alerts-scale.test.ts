@@ -4,32 +4,16 @@
  * follower once; after the leader goes, the other node takes the lease, rebuilds its index from the table and does not
  * send the firing again.
  */
-import crypto from 'node:crypto';
 import { TOPICS } from '@meridian/shared/pure';
 import type { PriceAlertFrame } from '@meridian/shared/pure';
-import { RedisBus } from '../src/realtime/bus';
-import { RedisLease } from '../src/realtime/lease';
-import { call, createDemo, createTestApp, waitFor } from './helpers';
-import type { TestApp } from './helpers';
-import { FakeMarket } from './support/fake-market';
-import { REDIS_URL, redisReachable } from './support/redis';
+import { call, createDemo, waitFor } from './helpers';
+import { redisNodes, redisReachable } from './support/redis';
 import { wsConnect, wsUrl } from './support/ws-client';
 
 describe('price alerts on two API nodes with Redis', () => {
   it('evaluates on the leader only, delivers on the follower, and fails over without a second firing', async () => {
     if (!(await redisReachable('the two-node price alert test'))) return;
-    const key = `meridian:test:lease:${crypto.randomBytes(6).toString('hex')}`;
-    const channel = `meridian:test:${crypto.randomBytes(6).toString('hex')}`;
-    const market = new FakeMarket();
-    const leases: RedisLease[] = [];
-    const node = async (id: string, dataDir?: string): Promise<TestApp> => {
-      const bus = new RedisBus(REDIS_URL, channel);
-      await bus.whenReady();
-      const lease = new RedisLease({ redis: REDIS_URL, key, ttlMs: 2000, renewMs: 200, id });
-      leases.push(lease);
-      await lease.start();
-      return createTestApp('sqlite', { bus, lease, market }, dataDir ? { dataDir } : {});
-    };
+    const { market, leases, node } = redisNodes();
     const a = await node('a');
     const b = await node('b', a.config.dataDir);
     let aClosed = false;

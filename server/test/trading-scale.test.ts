@@ -3,57 +3,19 @@
  * through the follower is forwarded to the leader's index; its owner, connected to the follower, receives the live
  * P/L and the take-profit close computed on the leader.
  */
-import crypto from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { TOPICS } from '@meridian/shared/pure';
-import { RedisBus } from '../src/realtime/bus';
-import { RedisLease } from '../src/realtime/lease';
-import { call, createDemo, createTestApp, waitFor } from './helpers';
-import type { TestApp } from './helpers';
-import { FakeMarket } from './support/fake-market';
+import { call, createDemo, waitFor } from './helpers';
+import { redisNodes, redisReachable } from './support/redis';
 import { expectInvariants, invariants } from './support/trading';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function redisAvailable(): boolean {
-  try {
-    execFileSync(
-      process.execPath,
-      [
-        '-e',
-        `const {Redis}=require('ioredis');const r=new Redis(${JSON.stringify(REDIS_URL)},{lazyConnect:true,maxRetriesPerRequest:0,retryStrategy:()=>null});r.connect().then(()=>r.ping()).then(()=>{r.disconnect();process.exit(0)},()=>process.exit(1))`,
-      ],
-      { cwd: path.join(__dirname, '..'), timeout: 8000, stdio: 'ignore' },
-    );
-    return true;
-  } catch {
-    if (process.env.CI === 'true') throw new Error(`CI=true and Redis is unreachable at ${REDIS_URL}`);
-    console.warn(`\n!!! Redis at ${REDIS_URL} is unreachable: the two-node trading test was SKIPPED.\n`);
-    return false;
-  }
-}
-
-const describeRedis = redisAvailable() ? describe : describe.skip;
 
 type Msg = { type: string; topic?: string; data?: unknown; code?: number };
 
-describeRedis('trading on two API nodes with Redis', () => {
+describe('trading on two API nodes with Redis', () => {
   it('forwards an order placed on the follower to the leader and pushes its events to the owner', async () => {
-    const key = `meridian:test:lease:${crypto.randomBytes(6).toString('hex')}`;
-    const channel = `meridian:test:${crypto.randomBytes(6).toString('hex')}`;
-    const market = new FakeMarket();
-    const leases: RedisLease[] = [];
-    const node = async (id: string, dataDir?: string): Promise<TestApp> => {
-      const bus = new RedisBus(REDIS_URL, channel);
-      await bus.whenReady();
-      const lease = new RedisLease({ redis: REDIS_URL, key, ttlMs: 2000, renewMs: 200, id });
-      leases.push(lease);
-      await lease.start();
-      return createTestApp('sqlite', { bus, lease, market }, dataDir ? { dataDir } : {});
-    };
+    if (!(await redisReachable('the two-node trading test'))) return;
+    const { market, leases, node } = redisNodes();
     const a = await node('a');
     const b = await node('b', a.config.dataDir);
     try {
@@ -108,18 +70,8 @@ describeRedis('trading on two API nodes with Redis', () => {
   });
 
   it('a trailing stop moves and closes once, on the leader only, and the next leader continues from its level', async () => {
-    const key = `meridian:test:lease:${crypto.randomBytes(6).toString('hex')}`;
-    const channel = `meridian:test:${crypto.randomBytes(6).toString('hex')}`;
-    const market = new FakeMarket();
-    const leases: RedisLease[] = [];
-    const node = async (id: string, dataDir?: string): Promise<TestApp> => {
-      const bus = new RedisBus(REDIS_URL, channel);
-      await bus.whenReady();
-      const lease = new RedisLease({ redis: REDIS_URL, key, ttlMs: 1500, renewMs: 200, id });
-      leases.push(lease);
-      await lease.start();
-      return createTestApp('sqlite', { bus, lease, market }, dataDir ? { dataDir } : {});
-    };
+    if (!(await redisReachable('the two-node trailing stop test'))) return;
+    const { market, leases, node } = redisNodes({ ttlMs: 1500 });
     const a = await node('a');
     const b = await node('b', a.config.dataDir);
     let aClosed = false;

@@ -1,4 +1,4 @@
-/** The look the alert sheet and the alerts page share: buttons, the number field, choice chips. */
+/** The look the alert sheet and the alerts page share: buttons and choice chips (number fields: NumericInput's own). */
 import styled from 'styled-components';
 
 export const Button = styled.button<{ $primary?: boolean; $danger?: boolean }>`
@@ -21,25 +21,6 @@ export const Button = styled.button<{ $primary?: boolean; $danger?: boolean }>`
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.primary};
     outline-offset: 2px;
-  }
-`;
-
-export const Input = styled.input`
-  inline-size: 100%;
-  min-block-size: ${({ theme }) => theme.touch}px;
-  padding-inline: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.bg};
-  color: ${({ theme }) => theme.color.text};
-  font: 400 16px / 1.2 ${({ theme }) => theme.font.body};
-  font-variant-numeric: tabular-nums;
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.color.primary};
-    outline-offset: 1px;
-  }
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.color.danger};
   }
 `;
 

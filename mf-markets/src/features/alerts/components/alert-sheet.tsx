@@ -15,7 +15,7 @@ import { saveAlert } from '../api/alerts-api';
 import type { AlertView } from '../api/alerts-api';
 import { checkAlert, COOLDOWNS, cooldownLabel, levelOptions, percentOptions } from '../state/alert-form';
 import type { AlertForm, AlertInstrument } from '../state/alert-form';
-import { Button, Chip, Chips, Input, Muted } from './alert-parts';
+import { Button, Chip, Chips, Muted } from './alert-parts';
 
 export type AlertSheetProps = {
   open: boolean;
@@ -140,7 +140,6 @@ function AlertFormView({ instrument, initial, id, quote, onClose, onSaved }: Ale
           <label htmlFor={`${ids}-level`}>{t('alerts.level')}</label>
           <NumericInput
             id={`${ids}-level`}
-            inputAs={Input}
             options={levelOptions(instrument)}
             value={form.level}
             required
@@ -165,7 +164,6 @@ function AlertFormView({ instrument, initial, id, quote, onClose, onSaved }: Ale
           <label htmlFor={`${ids}-percent`}>{t('alerts.percent')}</label>
           <NumericInput
             id={`${ids}-percent`}
-            inputAs={Input}
             options={percentOptions}
             value={form.percent}
             required
