@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { appStore } from '../state/store';
-import { dismissToastAtom, toast, toastsAtom } from '../state/ui';
+import { TOAST_REPEAT_WINDOW_MS, dismissToastAtom, toast, toastsAtom } from '../state/ui';
 import { renderWithProviders } from '../testing/test-utils';
 import { TOAST_DURATION_MS, ToastHost } from './toast-host';
 
@@ -91,6 +91,28 @@ describe('<ToastHost>', () => {
       jest.advanceTimersByTime(1);
     });
     expect(screen.queryByText(/×3/)).not.toBeInTheDocument();
+  });
+
+  it('counts a repeat that comes soon after the first has gone, and starts again after a quiet while', () => {
+    renderWithProviders(<ToastHost />);
+    act(() => {
+      toast('Order placed. (repeat)', 'success');
+    });
+    act(() => {
+      jest.advanceTimersByTime(TOAST_DURATION_MS);
+    });
+    expect(screen.queryByText(/Order placed\. \(repeat\)/)).not.toBeInTheDocument();
+    // A slow phone or network: the second confirmation arrives after the first bubble left.
+    act(() => {
+      jest.advanceTimersByTime(3000);
+      toast('Order placed. (repeat)', 'success');
+    });
+    expect(screen.getByText(/Order placed\. \(repeat\)/)).toHaveTextContent('Order placed. (repeat) ×2');
+    act(() => {
+      jest.advanceTimersByTime(TOAST_DURATION_MS + TOAST_REPEAT_WINDOW_MS);
+      toast('Order placed. (repeat)', 'success');
+    });
+    expect(screen.getByText(/Order placed\. \(repeat\)/)).not.toHaveTextContent('×');
   });
 
   it('stacks below what the screen marks as its header, so the title, back arrow and price stay visible', () => {
