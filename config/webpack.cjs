@@ -85,6 +85,12 @@ function sharedConfig(pkgDir) {
       requiredVersion: `^${sharedPkg.version}`,
       version: sharedPkg.version,
     },
+    // Web Push on this device and its offer: loaded with the screens that offer it (shared/src/push.ts).
+    '@meridian/shared/push': {
+      singleton: true,
+      requiredVersion: `^${sharedPkg.version}`,
+      version: sharedPkg.version,
+    },
     // The trader forms' kit: loaded with the screens that have a form (shared/src/forms.ts).
     '@meridian/shared/forms': {
       singleton: true,

@@ -7,15 +7,31 @@ import {
   applyQuotesAtom,
   attachRealtime,
   languageAtom,
+  readJson,
   RealtimeClient,
   resolveSocketUrl,
   retryImport,
   sessionAtom,
+  STORAGE_KEYS,
   subscribe,
   TOPICS,
 } from '@meridian/shared';
 import type { DayMarketQuote, RegistryChange } from '@meridian/shared';
 import { registryChanged } from './registry';
+
+/**
+ * A signed-in trader who turned Web Push on on this device: the subscription goes to this session (the server drops
+ * it with the last one) in the current language, and is made again when the server's key changed. Its code loads
+ * only then.
+ */
+function syncPush(): Promise<void> | undefined {
+  const { token, user } = appStore.get(sessionAtom);
+  const on = readJson<{ on?: unknown }>(STORAGE_KEYS.push)?.on;
+  if (!token || !user || !Array.isArray(on) || !on.includes(user.id)) return undefined;
+  return retryImport(() => import('@meridian/shared/push'), { waitForOnline: true })
+    .then((m) => m.syncPush(user.id))
+    .catch((e: unknown) => console.warn('[push]', e));
+}
 
 export function startRealtime(apiOrigin: () => string): RealtimeClient {
   const client = new RealtimeClient({
@@ -37,12 +53,14 @@ export function startRealtime(apiOrigin: () => string): RealtimeClient {
       retryImport(() => import('./price-alert-toast'), { waitForOnline: true }),
     ]).catch((e: unknown) => console.warn('[signed-in]', e));
   void unread();
+  void syncPush();
   appStore.sub(sessionAtom, () => {
     const next = appStore.get(sessionAtom).token;
     if (next !== token) {
       token = next;
       client.relogin();
       void unread();
+      void syncPush();
     }
   });
 
@@ -53,6 +71,7 @@ export function startRealtime(apiOrigin: () => string): RealtimeClient {
     if (next !== lang) {
       lang = next;
       client.relogin();
+      void syncPush();
     }
   });
 

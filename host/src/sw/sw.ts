@@ -94,7 +94,8 @@ self.addEventListener('notificationclick', (event) => {
       const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const tab = tabToUse(tabs, self.location.origin);
       if (tab) {
-        const focused = await tab.focus();
+        // A browser may refuse to bring the tab forward (focus() needs the tap's activation): it still opens the page.
+        const focused = await tab.focus().catch(() => tab);
         const target = new URL(url, self.location.origin).href;
         // navigate() works on the tabs this worker controls; an uncontrolled one is only brought forward.
         if (focused.url !== target) await focused.navigate(target).catch(() => undefined);

@@ -17,6 +17,11 @@ export const STORAGE_KEYS = {
   favourites: 'meridian.favourites',
   /** The chart's indicators chosen on this device: JSON array of ids (`ma`, `ema`, `bb`, `rsi`, `macd`). */
   chartIndicators: 'meridian.chart.indicators',
+  /**
+   * Web Push on this device, per trader: JSON { on: userId[], off: userId[], later: epoch ms } — who turned it on,
+   * who turned it off (never offered again), and until when "Not now" hides the offer.
+   */
+  push: 'meridian.push',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@meridian/shared';
+import { PushSwitch } from '@meridian/shared/push';
 import { NotificationsView } from '../../features/notifications/components/notifications-view';
 import { NS } from '../i18n';
 
@@ -9,6 +10,7 @@ export default function NotificationsPage() {
   return (
     <section data-testid="page-mine-notifications">
       <PageHeader title={t('notifications.title')} back />
+      <PushSwitch />
       <NotificationsView />
     </section>
   );

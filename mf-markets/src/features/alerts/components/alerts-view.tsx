@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { confirm, Empty, LoadError, SkeletonRows, subscribe, toast, TOPICS, useLoad } from '@meridian/shared';
+import { PushOffer } from '@meridian/shared/push';
 import { formatAmount } from '../../../lib/format-amount';
 import { useTradeList } from '../../../lib/instruments';
 import type { Instrument } from '../../../lib/instruments';
@@ -61,6 +62,8 @@ export function AlertsView() {
   return (
     <Body>
       <Muted data-testid="alerts-count">{t('alerts.count', { count: data.length, max })}</Muted>
+      {/* Alerts are worth most with the app closed: offered here once the trader has one. */}
+      {data.length > 0 && <PushOffer />}
       {data.length === 0 ? (
         <Empty text={t('alerts.empty')} />
       ) : (
