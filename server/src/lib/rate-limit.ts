@@ -131,6 +131,10 @@ export type RateLimits = {
   statementPerUser: [number, number];
   /** POST /v1/api/forex/close_all of one trader: each call may close hundreds of positions (docs/rules.md#close-all). */
   closeAllPerUser: [number, number];
+  /** Price alert saves and deletes of one trader (each re-arms the evaluator's index). */
+  alertsPerUser: [number, number];
+  /** Web Push subscribe and unsubscribe calls of one trader (a device hands its subscription over at each sign-in). */
+  pushPerUser: [number, number];
 };
 
 const MIN = 60_000;
@@ -152,6 +156,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   favouritesPerUser: [60, MIN],
   statementPerUser: [30, 10 * MIN],
   closeAllPerUser: [30, MIN],
+  alertsPerUser: [60, MIN],
+  pushPerUser: [30, 60 * MIN],
 };
 
 /** Every limit's count multiplied by `scale` (at least 1), windows unchanged. */

@@ -13,6 +13,7 @@ import { requireUser, userOf } from '../../lib/auth';
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
+import { enforceLimit } from '../../lib/limits';
 import { parseInput, ValidationError } from '../../lib/validate';
 import type { AlertEvaluator } from './evaluator';
 import * as repo from './repository';
@@ -48,6 +49,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRouteDeps> = async (app, { c
     { preHandler, schema: { response: okResponse(alertViewSchema) } },
     async (req) => {
       const userId = userOf(req).id;
+      await enforceLimit(ctx, 'alertsPerUser', String(userId));
       const b: SaveInput = parseInput(saveBody, req.body);
       const inst = market.instrument(b.forex_id);
       if (!inst) throw new AppError(ERROR_CODES.instrumentNotFound, 'alerts.unknownInstrument');
@@ -80,6 +82,7 @@ export const alertsRoutes: FastifyPluginAsync<AlertsRouteDeps> = async (app, { c
     { preHandler, schema: { response: okResponse(alertDeletedSchema) } },
     async (req) => {
       const userId = userOf(req).id;
+      await enforceLimit(ctx, 'alertsPerUser', String(userId));
       const { id } = parseInput(deleteBody, req.body);
       await repo.deleteAlert(ctx.db, userId, id);
       evaluator.changed(userId);

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { requireUser, userOf } from '../../lib/auth';
 import { answers, okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
+import { enforceLimit } from '../../lib/limits';
 import { parseInput } from '../../lib/validate';
 import { deleteOwnSubscription, saveSubscription } from './repository';
 import { keySchema, subscribeBody, subscribedSchema, unsubscribeBody, unsubscribedSchema } from './schemas';
@@ -31,6 +32,7 @@ export const pushRoutes: FastifyPluginAsync<{ ctx: AppContext; push: Pick<Push, 
     { preHandler, schema: { response: okResponse(subscribedSchema) } },
     async (req) => {
       const user = userOf(req);
+      await enforceLimit(ctx, 'pushPerUser', String(user.id));
       const b = parseInput(subscribe, req.body);
       const devices = await saveSubscription(
         ctx.db,
@@ -54,6 +56,7 @@ export const pushRoutes: FastifyPluginAsync<{ ctx: AppContext; push: Pick<Push, 
     '/api/push/unsubscribe',
     { preHandler, schema: { response: okResponse(unsubscribedSchema) } },
     async (req) => {
+      await enforceLimit(ctx, 'pushPerUser', String(userOf(req).id));
       const b = parseInput(unsubscribeBody, req.body);
       const removed = await deleteOwnSubscription(ctx.db, userOf(req).id, b.endpoint);
       return ok({ removed: removed ? 1 : 0 });
