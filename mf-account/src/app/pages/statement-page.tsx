@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@meridian/shared';
 import { StatementView } from '../../features/statement/components/statement-view';
-import { NS } from '../../lib/ns';
+import { NS } from '../i18n';
 
 /** `/mine/statement` (docs/routes.md). */
 export default function StatementPage() {
