@@ -2,7 +2,8 @@
  * bench/first-price: how long a trader on a phone waits for the first instrument price on `/`, from navigation to
  * the price painted, beside a bare React 19 page painting one line of text (the floor) served by the same server in
  * the same run. Chromium with Lighthouse's mobile throttling through CDP (562.5 ms round trip, 1.6 Mbps down,
- * 750 kbps up, CPU 4x slower), a cold cache for every visit, the median of 5 visits each. Target: at most 2.0x.
+ * 750 kbps up, CPU 4x slower), a cold cache for every visit, the median of 5 visits each. Target: at most 1.5x. Then repeat visits (the
+ * same profile again, warm cache, the app's service worker in control), target at most 1.2x.
  *
  * The paint is read with the Element Timing API (the element's text render time), marked by an init script as the
  * element is inserted, so the product carries no bench code; a double animation frame is the fallback.
@@ -16,7 +17,8 @@ import type { Browser } from '@playwright/test';
 import { buildFloor as buildBareFloor, figure, ROOT, smokeOr, launchChromium } from './support';
 import { startServer } from '../server/scripts/child-server';
 
-const TARGET_RATIO = 2.0;
+const TARGET_RATIO = 1.5;
+const REPEAT_TARGET = 1.2;
 const RUNS = Number(process.env.BENCH_RUNS ?? smokeOr(1, 5));
 /** Lighthouse's simulated mobile (slow 4G) as DevTools applies it. */
 const NETWORK = {
@@ -97,6 +99,55 @@ async function visit(browser: Browser, url: string, selector: string): Promise<V
   }
 }
 
+/**
+ * A repeat visit: one unthrottled visit in a fresh profile (the app's service worker installs, takes control and is
+ * handed what the visit loaded; the floor has only the HTTP cache), then the measured visit in the same profile,
+ * throttled like a first one, with a warm cache.
+ */
+async function repeatVisit(browser: Browser, url: string, selector: string): Promise<Visit> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    serviceWorkers: 'allow',
+  });
+  await context.addInitScript(() => localStorage.setItem('meridian.lang', 'hk'));
+  try {
+    const first = await context.newPage();
+    await first.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    await first.waitForSelector(selector, { timeout: 120_000 });
+    // The app registers its worker when idle after the first price; wait until it controls the page and has had
+    // a moment to cache what the visit loaded (none of this applies to the floor, which has no worker).
+    await first
+      .waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 15_000 })
+      .catch(() => undefined);
+    await first.waitForTimeout(2_000);
+    await first.close();
+
+    await context.addInitScript(watchScript(selector));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
+    await page.waitForFunction(
+      () => {
+        const p = (window as unknown as { __paint: { painted: number; frame: number } }).__paint;
+        return p && (p.painted > 0 || p.frame > 0);
+      },
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
+    await page.waitForTimeout(300);
+    const p = await page.evaluate(
+      () => (window as unknown as { __paint: { painted: number; frame: number } }).__paint,
+    );
+    return p.painted > 0 ? { ms: p.painted, how: 'element timing' } : { ms: p.frame, how: 'frame' };
+  } finally {
+    await context.close();
+  }
+}
+
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -155,6 +206,21 @@ async function main(): Promise<void> {
       `ratio   ${ratio.toFixed(2)}x (target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'NOT MET'})`,
     );
     figure('first price app / floor', ratio, 'x', `<= ${TARGET_RATIO}x`);
+
+    // Repeat visits (warm cache; the app with its service worker), interleaved the same way.
+    const appAgain: Visit[] = [];
+    const floorAgain: Visit[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      appAgain.push(await repeatVisit(browser, `${base}/`, '[data-testid="row-price"]'));
+      floorAgain.push(await repeatVisit(browser, `${base}/${FLOOR_DIR}/index.html`, 'h1'));
+    }
+    const ra = median(appAgain.map((v) => v.ms));
+    const rf = median(floorAgain.map((v) => v.ms));
+    console.log(`repeat visit (warm cache, the app's service worker in control), median of ${RUNS}`);
+    console.log(`  app    ${(ra / 1000).toFixed(2)} s   [${list(appAgain)}] ms (${how(appAgain)})`);
+    console.log(`  floor  ${(rf / 1000).toFixed(2)} s   [${list(floorAgain)}] ms (${how(floorAgain)})`);
+    console.log(`ratio   ${(ra / rf).toFixed(2)}x (target ≤ ${REPEAT_TARGET}x)`);
+    figure('first price, repeat visit, app / floor', ra / rf, 'x', `<= ${REPEAT_TARGET}x`);
     console.log(
       `load average: ${os
         .loadavg()

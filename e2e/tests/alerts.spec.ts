@@ -51,3 +51,40 @@ for (const lng of ['en', 'hk'] as const) {
     await page.screenshot({ path: shot(`alerts-page-${lng}`) });
   });
 }
+
+test('a long press (right click) on a quotes row offers a price alert on it; a guest is asked to log in', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await withLanguage(context, 'en');
+  await page.goto(`${baseUrl()}/`);
+  await expectMarketList(page);
+  const row = page.getByTestId('market-row-BTCUSD');
+  await row.click({ button: 'right' });
+  const actions = page.getByTestId('row-actions');
+  await expect(actions).toBeVisible();
+  await actions.getByTestId('row-action-alert').click();
+  await expect(page).toHaveURL(/\/login\?/);
+
+  await signIn(context, await newDemo(request));
+  await page.goto(`${baseUrl()}/`);
+  await expectMarketList(page);
+  await row.click({ button: 'right' });
+  await expect(actions).toBeVisible();
+  await page.screenshot({ path: shot('row-actions-en') });
+  await page.getByTestId('row-action-alert').click();
+  const sheet = page.getByTestId('alert-sheet');
+  await expect(page.getByRole('dialog')).toContainText('BTC/USD');
+  await expect(sheet.getByTestId('alert-level')).toHaveValue(/^\d+\.\d{2}$/);
+  const level = Number(await sheet.getByTestId('alert-level').inputValue());
+  await sheet.getByTestId('alert-level').fill((level * 2).toFixed(2));
+  await sheet.getByTestId('alert-save').click();
+  await expect(sheet).toHaveCount(0);
+  // Still on the quotes home: the row's own tap was not taken as "open the trade screen".
+  await expect(page.getByTestId('page-home')).toBeVisible();
+  await page.goto(`${baseUrl()}/mine/alerts`);
+  await expect(page.getByTestId('alert-row')).toHaveCount(1);
+  await expect(page.getByTestId('alert-condition')).toContainText('Bid above');
+});

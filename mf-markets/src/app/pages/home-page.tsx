@@ -1,22 +1,32 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink, PageHeader } from '@meridian/shared';
+import { AppLink, LazyBoundary, lazyWithRetry, PageHeader } from '@meridian/shared';
 import { PATHS } from '@meridian/shared/pure';
 import { FavouriteStar } from '../../features/favourites/components/favourite-star';
 import { FavouritesReorder } from '../../features/favourites/components/favourites-reorder';
 import { useFavourites } from '../../features/favourites/hooks/use-favourites';
 import { HomeStyle } from '../../features/quotes/components/home-style';
 import { MarketHome } from '../../features/quotes/components/market-home';
-import type { HomeFavourites } from '../../features/quotes/components/market-home';
+import type { HomeFavourites, RowActionsSlot } from '../../features/quotes/components/market-home';
 import type { Instrument } from '../../lib/instruments';
 import { NS } from '../i18n';
 
 const star = (i: Instrument) => <FavouriteStar instrument={i} />;
 const reorder = (list: readonly Instrument[]) => <FavouritesReorder instruments={list} />;
+// A row's long press: a price alert on it, or its trade screen (the alerts feature, loaded with the first one).
+const RowActions = lazyWithRetry(() => import('../../features/alerts/components/row-actions'));
+const rowActions: RowActionsSlot = (instrument, onTrade, onClose) => (
+  <LazyBoundary onDismiss={onClose} floating>
+    <Suspense fallback={null}>
+      <RowActions instrument={instrument} onTrade={onTrade} onClose={onClose} />
+    </Suspense>
+  </LazyBoundary>
+);
 
 /**
  * `/` (docs/routes.md): the quotes home, with the search icon (to /product) and the language switcher in the header,
- * and the trader's favourites (their chip, list and stars) from the favourites feature.
+ * the trader's favourites (their chip, list and stars) from the favourites feature, and a row's long press (a price
+ * alert, the trade screen) from the alerts feature.
  */
 export default function HomePage() {
   const { t } = useTranslation(NS);
@@ -58,7 +68,7 @@ export default function HomePage() {
           </div>
         }
       />
-      <MarketHome favourites={favourites} />
+      <MarketHome favourites={favourites} rowActions={rowActions} />
     </HomeStyle>
   );
 }

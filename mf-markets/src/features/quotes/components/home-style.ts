@@ -26,7 +26,7 @@ h2{margin:8px 16px 4px;font-size:12px;font-weight:500;color:var(--m)}
 .head,.row{display:grid;grid-template-columns:32px 1fr 96px 88px;align-items:center;gap:12px;padding:0 16px}
 .head{grid-template-columns:1fr 96px 88px;padding-top:12px;font-size:12px;color:var(--m)}
 .head span+span,.px,.chg,.closed{text-align:end}
-.row{width:100%;min-height:60px;border:0;border-bottom:1px solid var(--b);background:none;text-align:start;contain:layout paint;content-visibility:auto;contain-intrinsic-size:auto 60px}
+.row{width:100%;min-height:60px;border:0;border-bottom:1px solid var(--b);background:none;text-align:start;-webkit-touch-callout:none;user-select:none;contain:layout paint;content-visibility:auto;contain-intrinsic-size:auto 60px}
 .row img{width:32px;height:32px;border-radius:50%;background:var(--s)}
 .name{display:flex;flex-direction:column;min-width:0}
 .name strong{font-size:15px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}

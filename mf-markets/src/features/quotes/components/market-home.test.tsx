@@ -14,6 +14,18 @@ import {
 
 beforeEach(resetApp);
 
+// jsdom has no PointerEvent: a MouseEvent that carries the pointer's type, as browsers send it.
+if (typeof window.PointerEvent === 'undefined') {
+  class TestPointerEvent extends MouseEvent {
+    readonly pointerType: string;
+    constructor(type: string, init: MouseEventInit & { pointerType?: string } = {}) {
+      super(type, init);
+      this.pointerType = init.pointerType ?? 'mouse';
+    }
+  }
+  Object.assign(window, { PointerEvent: TestPointerEvent });
+}
+
 const categories = ok([
   { Id: 1, NameShowTrans: 'Forex' },
   { Id: 5, NameShowTrans: 'Crypto' },
@@ -153,6 +165,48 @@ describe('/ the quotes home', () => {
     fireEvent.click(await screen.findByTestId('market-row-BTCUSD'));
     expect(appStore.get(currentInstrumentAtom)).toEqual({ id: 40, code: 'BTCUSD' });
     expect(nav.navigate).toHaveBeenCalledWith('/trade');
+  });
+
+  it('a long press on a row offers a price alert or the trade screen, and does not open /trade by itself', async () => {
+    mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/getCategories': categories });
+    const { nav } = renderPage(<HomePage />);
+    const row = await screen.findByTestId('market-row-BTCUSD');
+    jest.useFakeTimers();
+    try {
+      fireEvent.pointerDown(row, { pointerType: 'touch', clientX: 10, clientY: 10 });
+      act(() => jest.advanceTimersByTime(499));
+      expect(screen.queryByTestId('row-actions')).toBeNull();
+      act(() => jest.advanceTimersByTime(1));
+      fireEvent.pointerUp(row, { pointerType: 'touch' });
+      fireEvent.click(row); // the tap that ends the long press
+    } finally {
+      jest.useRealTimers();
+    }
+    const actions = await screen.findByTestId('row-actions');
+    expect(nav.navigate).not.toHaveBeenCalled();
+    expect(
+      within(actions.closest('[role="dialog"]') as HTMLElement).getByText('BTC/USD'),
+    ).toBeInTheDocument();
+    fireEvent.click(within(actions).getByTestId('row-action-trade'));
+    expect(appStore.get(currentInstrumentAtom)).toEqual({ id: 40, code: 'BTCUSD' });
+    expect(nav.navigate).toHaveBeenCalledWith('/trade');
+  });
+
+  it('a finger that moves is scrolling: no long press; a right click opens the actions at once', async () => {
+    mockServer({ '/v1/api/forex/trade_list': ok(list), '/v1/api/forex/getCategories': categories });
+    renderPage(<HomePage />);
+    const row = await screen.findByTestId('market-row-EURUSD');
+    jest.useFakeTimers();
+    try {
+      fireEvent.pointerDown(row, { pointerType: 'touch', clientX: 10, clientY: 10 });
+      fireEvent.pointerMove(row, { pointerType: 'touch', clientX: 10, clientY: 40 });
+      act(() => jest.advanceTimersByTime(1000));
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(screen.queryByTestId('row-actions')).toBeNull();
+    fireEvent.contextMenu(row);
+    expect(await screen.findByTestId('row-actions')).toBeInTheDocument();
   });
 
   it('has the search icon to /product and the language switcher', async () => {

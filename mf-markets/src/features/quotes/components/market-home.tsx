@@ -9,8 +9,8 @@
  * first among the chips, always shown, whose list is the favourites in the trader's order, with an empty state
  * saying how to add one, and a reorder mode.
  */
-import { useCallback, useMemo, useState } from 'react';
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { PointerEvent as ReactPointerEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Empty,
@@ -46,7 +46,24 @@ export type HomeFavourites = {
   reorder: (instruments: readonly Instrument[]) => ReactNode;
 };
 
-export function MarketHome({ favourites }: { favourites?: HomeFavourites }) {
+const LONG_PRESS_MS = 500;
+/** A finger that moves this far (px) is scrolling, not pressing. */
+const PRESS_SLOP = 10;
+
+/** What a long press (or a right click) on a row opens: its actions, composed by the page. */
+export type RowActionsSlot = (
+  instrument: Instrument,
+  onTrade: (instrument: Instrument) => void,
+  onClose: () => void,
+) => ReactNode;
+
+export function MarketHome({
+  favourites,
+  rowActions,
+}: {
+  favourites?: HomeFavourites;
+  rowActions?: RowActionsSlot;
+}) {
   const { t } = useTranslation(NS);
   const lang = useLanguage();
   const list = useTradeList();
@@ -56,13 +73,65 @@ export function MarketHome({ favourites }: { favourites?: HomeFavourites }) {
   const setCurrent = useSetAtom(setCurrentInstrumentAtom);
   const navigate = useAppNavigate();
 
-  const open = useCallback(
+  const [actionsFor, setActionsFor] = useState<Instrument | null>(null);
+  // The press under way: where it started and its timer; `fired` keeps the tap that ends a long press from opening
+  // the trade screen as well.
+  const press = useRef<{ x: number; y: number; timer: ReturnType<typeof setTimeout> | null; fired: boolean }>(
+    {
+      x: 0,
+      y: 0,
+      timer: null,
+      fired: false,
+    },
+  );
+
+  const trade = useCallback(
     (i: Instrument) => {
       setCurrent({ id: i.Id, code: i.Code });
       navigate(PATHS.trade);
     },
     [navigate, setCurrent],
   );
+  /** A tap on a row: its trade screen, unless the tap is the end of a long press. */
+  const open = useCallback(
+    (i: Instrument) => {
+      if (press.current.fired) {
+        press.current.fired = false;
+        return;
+      }
+      trade(i);
+    },
+    [trade],
+  );
+  const endPress = () => {
+    if (press.current.timer) clearTimeout(press.current.timer);
+    press.current.timer = null;
+  };
+  const pressHandlers = (i: Instrument) =>
+    rowActions && {
+      onContextMenu: (e: { preventDefault: () => void }) => {
+        e.preventDefault();
+        endPress();
+        setActionsFor(i);
+      },
+      onPointerDown: (e: ReactPointerEvent) => {
+        endPress();
+        press.current.fired = false;
+        if (e.pointerType !== 'touch') return;
+        press.current.x = e.clientX;
+        press.current.y = e.clientY;
+        press.current.timer = setTimeout(() => {
+          press.current.fired = true;
+          press.current.timer = null;
+          setActionsFor(i);
+        }, LONG_PRESS_MS);
+      },
+      onPointerMove: (e: ReactPointerEvent) => {
+        if (Math.hypot(e.clientX - press.current.x, e.clientY - press.current.y) > PRESS_SLOP) endPress();
+      },
+      onPointerUp: endPress,
+      onPointerCancel: endPress,
+    };
 
   const ids = favourites?.ids;
   const favouriteList = useMemo(() => {
@@ -96,7 +165,7 @@ export function MarketHome({ favourites }: { favourites?: HomeFavourites }) {
         className={favourites ? 'starred' : undefined}
       >
         {visible.map((i) => (
-          <li key={i.Id}>
+          <li key={i.Id} {...pressHandlers(i)}>
             <MarketRow instrument={i} lang={lang} onOpen={open} />
             {favourites?.star(i)}
           </li>
@@ -142,6 +211,7 @@ export function MarketHome({ favourites }: { favourites?: HomeFavourites }) {
       {list.status === 'loading' && <SkeletonRows rows={HOME_SKELETON_ROWS} />}
       {list.status === 'error' && <LoadError onRetry={list.retry} />}
       {list.data && rows}
+      {actionsFor && rowActions?.(actionsFor, trade, () => setActionsFor(null))}
     </>
   );
 }
