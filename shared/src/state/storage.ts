@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   favourites: 'meridian.favourites',
   /** The chart's indicators chosen on this device: JSON array of ids (`ma`, `ema`, `bb`, `rsi`, `macd`). */
   chartIndicators: 'meridian.chart.indicators',
+  /** This device's random id (`deviceId()`): the canary's sticky key and release health's device. */
+  device: 'meridian.device',
 } as const;
 
 export function readStorage(key: string): string | null {
