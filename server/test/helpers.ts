@@ -65,6 +65,8 @@ export const HIGH_LIMITS: RateLimits = {
   feedbackGuestPerIp: [10_000, 60_000],
   favouritesPerUser: [10_000, 60_000],
   statementPerUser: [10_000, 60_000],
+  telemetryPerIp: [10_000, 60_000],
+  telemetryPerSession: [10_000, 60_000],
 };
 
 export type TestApp = {

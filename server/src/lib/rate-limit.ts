@@ -131,6 +131,12 @@ export type RateLimits = {
   statementPerUser: [number, number];
   /** POST /v1/api/forex/close_all of one trader: each call may close hundreds of positions (docs/rules.md#close-all). */
   closeAllPerUser: [number, number];
+  /**
+   * Release-health beacons (POST /api/telemetry/remotes, docs/ops.md#release-health): per source IP (many tabs may
+   * share one address: a tab sends about 5 a minute) and per tab (its random session id).
+   */
+  telemetryPerIp: [number, number];
+  telemetryPerSession: [number, number];
 };
 
 const MIN = 60_000;
@@ -152,6 +158,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   favouritesPerUser: [60, MIN],
   statementPerUser: [30, 10 * MIN],
   closeAllPerUser: [30, MIN],
+  telemetryPerIp: [1200, MIN],
+  telemetryPerSession: [30, MIN],
 };
 
 /** Every limit's count multiplied by `scale` (at least 1), windows unchanged. */
