@@ -62,6 +62,7 @@ const answer = (windowMinutes: 15 | 60 | 360 | 1440): OpsRemotesHealth => ({
         version({ sessions: 200, loads: 260, error_sessions: 1, error_rate: 0.005, lcp_p75: 1900 }),
       ],
     },
+    { remote: 'mf-account', current: V1, versions: [version({})] },
     { remote: 'mf-funds', current: null, versions: [] },
   ],
 });

@@ -101,10 +101,11 @@ function RemoteBlock({ health }: { health: OpsRemoteHealth }) {
   const { t } = useTranslation('opsHealth');
   return (
     <OpsCard data-testid={`health-${health.remote}`}>
-      <h3>{health.remote}</h3>
-      {health.versions.length === 0 ? (
-        <Muted>{t('noSessions')}</Muted>
-      ) : (
+      <RemoteHead>
+        <h3>{health.remote}</h3>
+        {health.versions.length === 0 && <Muted>{t('noSessions')}</Muted>}
+      </RemoteHead>
+      {health.versions.length > 0 && (
         <Versions>
           {health.versions.map((v) => (
             <VersionView key={v.version} remote={health.remote} v={v} />
@@ -130,13 +131,19 @@ function VersionView({ remote, v }: { remote: string; v: OpsVersionHealth }) {
         : new Intl.NumberFormat(lng, { maximumFractionDigits: 3 }).format(value);
   const p75 = { LCP: v.lcp_p75, INP: v.inp_p75, CLS: v.cls_p75 };
   const id = `health-${remote}-${v.version}`;
+  const head = (
+    <VersionHead>
+      <code>{v.version}</code>
+      {v.current && <OpsBadge $tone="ok">{t('current')}</OpsBadge>}
+      {v.sessions === 0 && <Muted data-testid={`${id}-none`}>{t('noSessions')}</Muted>}
+    </VersionHead>
+  );
+  // Nothing reported: one line, so the versions that have figures stand out.
+  if (v.sessions === 0) return <Version data-testid={id}>{head}</Version>;
 
   return (
     <Version data-testid={id}>
-      <VersionHead>
-        <code>{v.version}</code>
-        {v.current && <OpsBadge $tone="info">{t('current')}</OpsBadge>}
-      </VersionHead>
+      {head}
       <Tiles>
         <Tile label={t('sessions')} value={count.format(v.sessions)} testId={`${id}-sessions`} />
         <Tile
@@ -180,9 +187,7 @@ function VersionView({ remote, v }: { remote: string; v: OpsVersionHealth }) {
           testId={`${id}-unhandled-errors`}
         />
       </Tiles>
-      {v.sessions === 0 ? (
-        <Muted>{t('noSessions')}</Muted>
-      ) : v.last_errors.length === 0 ? (
+      {v.last_errors.length === 0 ? (
         <Muted>{t('noErrors')}</Muted>
       ) : (
         <Errors aria-label={t('lastErrors')} data-testid={`${id}-errors`}>
@@ -265,8 +270,16 @@ const Remotes = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(3)};
+`;
+
+const RemoteHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(2)};
   h3 {
-    margin: 0 0 ${({ theme }) => theme.space(2)};
+    margin: 0;
     font-size: 16px;
   }
 `;
@@ -300,7 +313,7 @@ const VersionHead = styled.div`
 
 const Tiles = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(104px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(92px, 1fr));
   gap: ${({ theme }) => theme.space(2)};
 `;
 
@@ -327,7 +340,7 @@ const TileBox = styled.div<{ $tone: OpsTone }>`
     color: ${({ theme }) => theme.color.textMuted};
   }
   .value {
-    font-size: 18px;
+    font-size: 17px;
     font-variant-numeric: tabular-nums;
     white-space: nowrap;
   }
