@@ -96,7 +96,8 @@ async function allRows(t: TestApp): Promise<string> {
 describe('histogram buckets', () => {
   it('read back a p75 at or above the true value, by at most 8 %', () => {
     for (const name of ['LCP', 'INP', 'CLS'] as const) {
-      const values = name === 'CLS' ? [0, 0.004, 0.02, 0.05, 0.1, 0.31, 2.5] : [12, 80, 230, 1900, 2500, 4100];
+      const values =
+        name === 'CLS' ? [0, 0.004, 0.02, 0.05, 0.1, 0.31, 2.5] : [12, 80, 230, 1900, 2500, 4100];
       for (const v of values) {
         const up = bucketUpper(name, bucketOf(name, v));
         expect(up).toBeGreaterThanOrEqual(v === 0 ? 0 : v);
@@ -148,11 +149,9 @@ describe.each(MODES)('release health beacons (%s)', (mode) => {
     expect(a).toEqual({ status: 200, body: { code: 1, msg: expect.any(String), data: null } });
     // The same tab again (one session), then a second tab, as application/json.
     expect((await send(t, beacon([item({ loads: 1 })]))).body.code).toBe(1);
-    const b = await send(
-      t,
-      beacon([item({ loads: 1, vitals: [{ name: 'LCP', value: 3000 }] })], S2),
-      { type: 'application/json' },
-    );
+    const b = await send(t, beacon([item({ loads: 1, vitals: [{ name: 'LCP', value: 3000 }] })], S2), {
+      type: 'application/json',
+    });
     expect(b.body).toMatchObject({ code: 1 });
 
     const now = t.app.ctx.now();
@@ -216,20 +215,70 @@ describe.each(MODES)('release health beacons (%s)', (mode) => {
       ['a version of another shape', withItem({ version: '../../etc' }), 1001],
       ['a version never published', withItem({ version: '20261103-120000-cccccccccc' }), 1001],
       ['a version of another remote', { ...ok, items: [item({ remote: 'mf-support', version: V2 })] }, 1001],
-      ['1e308 loads', '{"session":"' + S1 + '","device":"' + DEVICE + '","items":[{"remote":"mf-orders","version":"' + V1 + '","loads":1e308,"render_errors":0,"unhandled_errors":0,"chunk_failures":0,"vitals":[],"errors":[]}]}', 1001],
-      ['NaN loads', '{"session":"' + S1 + '","device":"' + DEVICE + '","items":[{"remote":"mf-orders","version":"' + V1 + '","loads":NaN,"render_errors":0,"unhandled_errors":0,"chunk_failures":0,"vitals":[],"errors":[]}]}', 1001],
-      ['-0 loads', '{"session":"' + S1 + '","device":"' + DEVICE + '","items":[{"remote":"mf-orders","version":"' + V1 + '","loads":-0,"render_errors":0,"unhandled_errors":0,"chunk_failures":0,"vitals":[],"errors":[]}]}', 1001],
+      [
+        '1e308 loads',
+        '{"session":"' +
+          S1 +
+          '","device":"' +
+          DEVICE +
+          '","items":[{"remote":"mf-orders","version":"' +
+          V1 +
+          '","loads":1e308,"render_errors":0,"unhandled_errors":0,"chunk_failures":0,"vitals":[],"errors":[]}]}',
+        1001,
+      ],
+      [
+        'NaN loads',
+        '{"session":"' +
+          S1 +
+          '","device":"' +
+          DEVICE +
+          '","items":[{"remote":"mf-orders","version":"' +
+          V1 +
+          '","loads":NaN,"render_errors":0,"unhandled_errors":0,"chunk_failures":0,"vitals":[],"errors":[]}]}',
+        1001,
+      ],
+      [
+        '-0 loads',
+        '{"session":"' +
+          S1 +
+          '","device":"' +
+          DEVICE +
+          '","items":[{"remote":"mf-orders","version":"' +
+          V1 +
+          '","loads":-0,"render_errors":0,"unhandled_errors":0,"chunk_failures":0,"vitals":[],"errors":[]}]}',
+        1001,
+      ],
       ['negative', withItem({ chunk_failures: -1 }), 1001],
       ['a fraction', withItem({ loads: 1.5 }), 1001],
       ['a count as text', withItem({ loads: '1' }), 1001],
       ['over the count limit', withItem({ loads: 1001 }), 1001],
       ['a vital of 1e-308', withItem({ vitals: [{ name: 'CLS', value: 1e-308 }] }), 1001],
-      ['a vital with 30 decimals', '{"session":"' + S1 + '","device":"' + DEVICE + '","items":[{"remote":"mf-orders","version":"' + V1 + '","loads":1,"render_errors":0,"unhandled_errors":0,"chunk_failures":0,"vitals":[{"name":"CLS","value":0.123456789012345678901234567890}],"errors":[]}]}', 1001],
+      [
+        'a vital with 30 decimals',
+        '{"session":"' +
+          S1 +
+          '","device":"' +
+          DEVICE +
+          '","items":[{"remote":"mf-orders","version":"' +
+          V1 +
+          '","loads":1,"render_errors":0,"unhandled_errors":0,"chunk_failures":0,"vitals":[{"name":"CLS","value":0.123456789012345678901234567890}],"errors":[]}]}',
+        1001,
+      ],
       ['a vital over its range', withItem({ vitals: [{ name: 'LCP', value: 120_001 }] }), 1001],
       ['an LCP with a fraction', withItem({ vitals: [{ name: 'LCP', value: 1800.5 }] }), 1001],
       ['an unknown vital', withItem({ vitals: [{ name: 'FID', value: 10 }] }), 1001],
-      ['too many vitals', withItem({ vitals: Array.from({ length: 13 }, () => ({ name: 'INP', value: 8 })) }), 1001],
-      ['too many errors', withItem({ errors: Array.from({ length: 6 }, () => ({ kind: 'render', message: 'x', frame: null })) }), 1001],
+      [
+        'too many vitals',
+        withItem({ vitals: Array.from({ length: 13 }, () => ({ name: 'INP', value: 8 })) }),
+        1001,
+      ],
+      [
+        'too many errors',
+        withItem({
+          errors: Array.from({ length: 6 }, () => ({ kind: 'render', message: 'x', frame: null })),
+        }),
+        1001,
+      ],
       ['an unknown error kind', withItem({ errors: [{ kind: 'boom', message: 'x', frame: null }] }), 1001],
       ['too many items', { ...ok, items: Array.from({ length: 11 }, () => item()) }, 1001],
     ];
@@ -290,7 +339,9 @@ describe.each(MODES)('release health beacons (%s)', (mode) => {
       ['x', null],
     ]);
     const columns = Object.keys(errors[0]!).concat(
-      Object.keys((await t.app.ctx.db.selectFrom('telemetry_sessions').selectAll().executeTakeFirstOrThrow())!),
+      Object.keys(
+        (await t.app.ctx.db.selectFrom('telemetry_sessions').selectAll().executeTakeFirstOrThrow())!,
+      ),
     );
     expect(columns.filter((c) => /ip|user|device|token|email/i.test(c))).toEqual([]);
   });
@@ -324,18 +375,33 @@ describe.each(MODES)('release health beacons (%s)', (mode) => {
     await send(t, beacon([item({ version: V2, loads: 1, chunk_failures: 1 })], S1));
     await send(t, beacon([item({ version: V2, loads: 1 })], S2));
     const admin = await createOpsUser(t.app, ['admin']);
-    const r = await call(t.app, { method: 'GET', url: '/api/ops/remotes/health?window=15', token: admin.token });
+    const r = await call(t.app, {
+      method: 'GET',
+      url: '/api/ops/remotes/health?window=15',
+      token: admin.token,
+    });
     expect(r.body.code).toBe(1);
     expect(r.body.data.window_minutes).toBe(15);
     const orders = r.body.data.remotes.find((x: { remote: string }) => x.remote === 'mf-orders');
     expect(orders.current).toBe(V1);
-    expect(orders.versions.map((v: { version: string; current: boolean }) => [v.version, v.current])).toEqual([
-      [V2, false],
-      [V1, true],
-    ]);
-    expect(orders.versions[0]).toMatchObject({ sessions: 2, error_sessions: 1, error_rate: 0.5, chunk_failures: 1 });
+    expect(orders.versions.map((v: { version: string; current: boolean }) => [v.version, v.current])).toEqual(
+      [
+        [V2, false],
+        [V1, true],
+      ],
+    );
+    expect(orders.versions[0]).toMatchObject({
+      sessions: 2,
+      error_sessions: 1,
+      error_rate: 0.5,
+      chunk_failures: 1,
+    });
     expect(orders.versions[1]).toMatchObject({ sessions: 0, error_rate: null });
-    const bad = await call(t.app, { method: 'GET', url: '/api/ops/remotes/health?window=7', token: admin.token });
+    const bad = await call(t.app, {
+      method: 'GET',
+      url: '/api/ops/remotes/health?window=7',
+      token: admin.token,
+    });
     expect(bad.body.code).toBe(1001);
     const support = await createOpsUser(t.app, ['support']);
     const no = await call(t.app, { method: 'GET', url: '/api/ops/remotes/health', token: support.token });
@@ -347,7 +413,9 @@ describe.each(MODES)('release health beacons (%s)', (mode) => {
     await send(t, '{nope');
     const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
     expect(text).toContain(`meridian_remote_events_total{remote="mf-orders",version="${V1}",kind="load"} 2`);
-    expect(text).toContain(`meridian_remote_events_total{remote="mf-orders",version="${V1}",kind="render_error"} 1`);
+    expect(text).toContain(
+      `meridian_remote_events_total{remote="mf-orders",version="${V1}",kind="render_error"} 1`,
+    );
     expect(text).toContain(`meridian_remote_sessions{remote="mf-orders",version="${V1}"} 1`);
     expect(text).toContain(`meridian_remote_error_sessions{remote="mf-orders",version="${V1}"} 1`);
     expect(text).toContain('meridian_remote_beacons_total{outcome="stored"} 1');
