@@ -31,6 +31,7 @@ import { App } from './app/app';
 import { navigateOutside } from './app/navigation-bridge';
 import { ensureRegistry } from './app/registry';
 import { startRealtime } from './app/realtime';
+import { startTelemetry } from './app/telemetry';
 
 registerNamespace('common', jsonNamespace('common', '/'));
 registerNamespace('shell', jsonNamespace('shell', '/'));
@@ -57,6 +58,9 @@ configureApi({
   toast: (text) => toast(text, 'error'),
   translate: (key, vars) => i18n.t(key, vars) as string,
 });
+
+// Release health of the remotes (docs/ops.md#release-health): listening from the start, the vitals after the first price.
+startTelemetry(apiOrigin);
 
 const lng = appStore.get(languageAtom);
 applyDocumentLanguage(lng);

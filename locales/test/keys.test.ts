@@ -50,7 +50,13 @@ const SAME_AS_ENGLISH_OK_IN: Partial<Record<Lang, readonly string[]>> = {
     'fundsOps:status',
     'fundsOps:cashier.details',
   ],
-  fr: ['markets:ticket.trailingPoints', 'account:notifications.title'],
+  fr: [
+    'markets:ticket.trailingPoints',
+    'account:notifications.title',
+    // "Sessions" and "page" are French words too.
+    'opsHealth:sessions',
+    'opsHealth:kind.render',
+  ],
   pt: ['fundsOps:status'],
   id: ['fundsOps:status', 'fundsOps:cashier.bank'],
   my: ['fundsOps:status', 'fundsOps:cashier.bank'],

@@ -108,7 +108,7 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     lease: ctx.lease,
   });
   void app.register(healthRoutes, { ctx, market: services.markets.market });
-  registerModules(app, ctx, services, (g) => {
+  registerModules(app, ctx, services, metrics.registry, (g) => {
     gateway = g;
   });
 

@@ -147,6 +147,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/ops/remotes': { access: 'ops', roles: ['admin'] },
   'POST /api/ops/remotes/release': { access: 'ops', roles: ['admin'] },
   'POST /api/ops/remotes/rollback': { access: 'ops', roles: ['admin'] },
+  'GET /api/ops/remotes/health': { access: 'ops', roles: ['admin'] },
   'GET /api/ops/kyc/queue': { access: 'ops', roles: ['compliance'] },
   'GET /api/ops/kyc/detail': { access: 'ops', roles: ['compliance'] },
   'POST /api/ops/kyc/decide': { access: 'ops', roles: ['compliance'] },
@@ -168,6 +169,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/support/unread': { access: 'trader' },
   // guests may send feedback too (it opens a visitor conversation)
   'POST /api/support/feedback': { access: 'public' },
+  // release health: a beacon carries no token (docs/ops.md#release-health)
+  'POST /api/telemetry/remotes': { access: 'public' },
   'GET /api/ops/support/conversations': { access: 'ops', roles: ['support'] },
   'GET /api/ops/support/conversation': { access: 'ops', roles: ['support'] },
   'POST /api/ops/support/assign': { access: 'ops', roles: ['support'] },

@@ -67,6 +67,8 @@ export const HIGH_LIMITS: RateLimits = {
   statementPerUser: [10_000, 60_000],
   alertsPerUser: [10_000, 60_000],
   pushPerUser: [10_000, 60_000],
+  telemetryPerIp: [10_000, 60_000],
+  telemetryPerSession: [10_000, 60_000],
 };
 
 export type TestApp = {

@@ -90,6 +90,10 @@ export { lazyWithRetry, retryImport, retryFailedLoads, isOffline, whenOnline } f
 export { useOnline } from './loading/online';
 export { LazyBoundary, LoadFailed, OfflineNotice } from './loading/lazy-boundary';
 
+// Release health: the device's random id (also the canary's sticky key), errors caught by the kit's boundary
+export { deviceId, randomId } from './telemetry/device-id';
+export { reportCaughtError, setCaughtErrorSink } from './telemetry/caught';
+
 // UI kit
 export { PageHeader } from './ui/page-header';
 export { ToastHost, TOAST_DURATION_MS } from './ui/toast-host';
@@ -147,6 +151,7 @@ export type { LoadErrorProps } from './ui/load-error';
 export type { LoadState, LoadResult, LoadOptions } from './hooks/use-load';
 export type { RetryImportOptions, RetryingLazy } from './loading/retry';
 export type { LazyBoundaryProps } from './loading/lazy-boundary';
+export type { CaughtError } from './telemetry/caught';
 export type { SendCodeButtonProps } from './ui/send-code-button';
 export type { QrCodeProps, QrLevel } from './ui/qr-code';
 export type { CopyButtonProps } from './ui/copy-button';

@@ -313,6 +313,35 @@ export type {
 } from './contract/ops';
 
 export {
+  TELEMETRY_LIMITS,
+  VITAL_MAX,
+  VITAL_NAMES,
+  REMOTE_ERROR_KINDS,
+  HEALTH_WINDOWS,
+  DEVICE_ID_PATTERN,
+  SESSION_ID_PATTERN,
+} from './contract/telemetry';
+export type {
+  VitalName,
+  RemoteErrorKind,
+  RemoteErrorSample,
+  RemoteHealthItem,
+  RemoteHealthBeacon,
+  OpsVersionHealth,
+  OpsRemoteHealth,
+  HealthWindow,
+  OpsRemotesHealth,
+} from './contract/telemetry';
+export {
+  REMOTE_VERSION_PATTERN,
+  remoteFrame,
+  remoteOfUrl,
+  cleanMessage,
+  isLoadFailure,
+} from './telemetry/attribution';
+export type { RemoteFrame } from './telemetry/attribution';
+
+export {
   SUPPORT_UNREAD_TOPIC,
   CHAT_TOPIC,
   CHAT_MAX_TEXT,

@@ -5,13 +5,14 @@
  * stay usable because the boundary is per route. Offline, the message says so and the page loads by itself when
  * the connection is back (`online`). A failed load is never kept: the next visit, retry or `online` loads afresh.
  */
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LazyBoundary, lazyWithRetry, useOnline } from '@meridian/shared';
 import { enteredVersion, loadExposed, refreshRegistry, resetRemote } from './registry';
-import type { RouteDef } from './routes';
+import type { RemoteKey, RouteDef } from './routes';
+import { remoteShown } from './telemetry';
 
 /** A remote that has not answered in this time is treated as down (the user gets a retry). */
 const LOAD_TIMEOUT_MS = 15000;
@@ -92,14 +93,25 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
     <LazyBoundary
       key={attempt}
       label="remote"
+      remote={route.remote}
       onRetry={onRetry}
       fallback={(retry) => <RemoteFailed onRetry={retry} busy={retrying} remote={route.remote} />}
     >
       <Suspense fallback={<PageLoading />}>
         <Page />
+        <Shown remote={route.remote} />
       </Suspense>
     </LazyBoundary>
   );
+}
+
+/**
+ * Release health's page load: its effect runs once the page is on screen (after its code loaded, with it), and
+ * again each time keep-alive shows it.
+ */
+function Shown({ remote }: { remote: RemoteKey }) {
+  useEffect(() => remoteShown(remote), [remote]);
+  return null;
 }
 
 function RemoteFailed({ onRetry, busy, remote }: { onRetry: () => void; busy: boolean; remote: string }) {

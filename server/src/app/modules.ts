@@ -4,6 +4,7 @@
  * stop order of the engine and the simulated traders.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Registry as PromRegistry } from 'prom-client';
 import type { AppContext } from '../context';
 import { findUserByEmail } from '../modules/accounts';
 import { accountsRoutes } from '../modules/accounts/routes';
@@ -25,6 +26,7 @@ import { opsRoutes } from '../modules/ops/routes';
 import { pushRoutes } from '../modules/push/routes';
 import { socialRoutes } from '../modules/social/routes';
 import { supportRoutes } from '../modules/support/routes';
+import { telemetryRoutes } from '../modules/telemetry/routes';
 import { tradingRoutes } from '../modules/trading/routes';
 import { uploadsRoutes } from '../modules/uploads/routes';
 import { registerRealtime } from '../realtime/gateway';
@@ -35,6 +37,8 @@ export function registerModules(
   app: FastifyInstance,
   ctx: AppContext,
   services: Services,
+  /** The app's Prometheus registry: modules add their own figures to it (release health). */
+  metrics: PromRegistry,
   onGateway: (gateway: Gateway) => void,
 ): void {
   const { markets, trading, funds, social, ops, support, alerts, push } = services;
@@ -67,6 +71,7 @@ export function registerModules(
   void app.register(fundsOpsRoutes, { ctx, funds, dashboard });
   void app.register(supportRoutes, { ctx, chat: support.chat, dashboard });
   void app.register(contentOpsRoutes, { ctx });
+  void app.register(telemetryRoutes, { ctx, registry: ops.registry, metrics });
   void app.register(async (scope) => {
     onGateway(await registerRealtime(scope, ctx, ctx.bus, [support.chat.extension]));
   });

@@ -135,6 +135,12 @@ export type RateLimits = {
   alertsPerUser: [number, number];
   /** Web Push subscribe and unsubscribe calls of one trader (a device hands its subscription over at each sign-in). */
   pushPerUser: [number, number];
+  /**
+   * Release-health beacons (POST /api/telemetry/remotes, docs/ops.md#release-health): per source IP (many tabs may
+   * share one address: a tab sends about 5 a minute) and per tab (its random session id).
+   */
+  telemetryPerIp: [number, number];
+  telemetryPerSession: [number, number];
 };
 
 const MIN = 60_000;
@@ -158,6 +164,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   closeAllPerUser: [30, MIN],
   alertsPerUser: [60, MIN],
   pushPerUser: [30, 60 * MIN],
+  telemetryPerIp: [1200, MIN],
+  telemetryPerSession: [30, MIN],
 };
 
 /** Every limit's count multiplied by `scale` (at least 1), windows unchanged. */

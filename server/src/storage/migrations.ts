@@ -739,6 +739,54 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Release health of the remotes (docs/ops.md#release-health), from the host's beacons, per minute (epoch ms of
+    // its start, server time) and remote version. No IP, user or device: counters, the tabs' random ids (hashed) to
+    // count distinct sessions, vitals as histogram buckets, and error samples without personal parts. Old minutes
+    // are deleted (14 days by default).
+    '0015_remote_telemetry': {
+      async up(db: Any) {
+        const key = (t: CreateTableBuilder<string, never>) =>
+          t
+            .addColumn('remote', 'varchar(32)', (c) => c.notNull())
+            .addColumn('version', 'varchar(64)', (c) => c.notNull())
+            .addColumn('minute', 'bigint', (c) => c.notNull());
+        await key(db.schema.createTable('telemetry_counts'))
+          .addColumn('loads', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('render_errors', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('unhandled_errors', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('chunk_failures', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('telemetry_counts_pk', ['remote', 'version', 'minute'])
+          .execute();
+        await key(db.schema.createTable('telemetry_sessions'))
+          .addColumn('session', 'varchar(32)', (c) => c.notNull())
+          .addColumn('errored', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('telemetry_sessions_pk', ['remote', 'version', 'minute', 'session'])
+          .execute();
+        await key(db.schema.createTable('telemetry_vitals'))
+          .addColumn('metric', 'varchar(8)', (c) => c.notNull())
+          .addColumn('bucket', 'integer', (c) => c.notNull())
+          .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('telemetry_vitals_pk', ['remote', 'version', 'metric', 'minute', 'bucket'])
+          .execute();
+        await key(db.schema.createTable('telemetry_errors'))
+          .addColumn('fingerprint', 'varchar(32)', (c) => c.notNull())
+          .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+          .addColumn('message', 'varchar(200)', (c) => c.notNull())
+          .addColumn('frame', 'varchar(300)')
+          .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('last_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('telemetry_errors_pk', ['remote', 'version', 'minute', 'fingerprint'])
+          .execute();
+        for (const table of [
+          'telemetry_counts',
+          'telemetry_sessions',
+          'telemetry_vitals',
+          'telemetry_errors',
+        ]) {
+          await db.schema.createIndex(`${table}_minute_idx`).on(table).column('minute').execute();
+        }
+      },
+    },
   };
 }
 

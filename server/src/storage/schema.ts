@@ -367,6 +367,37 @@ export type Database = {
   price_alerts: PriceAlertsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
+  telemetry_counts: TelemetryCountsTable;
+  telemetry_sessions: TelemetrySessionsTable;
+  telemetry_vitals: TelemetryVitalsTable;
+  telemetry_errors: TelemetryErrorsTable;
+};
+
+/** The key of every release-health row: a remote version and a minute (epoch ms of its start, server time). */
+type TelemetryKey = { remote: string; version: string; minute: number };
+
+/** Release health counters of one remote version in one minute (migration 0015, docs/ops.md#release-health). */
+export type TelemetryCountsTable = TelemetryKey & {
+  loads: number;
+  render_errors: number;
+  unhandled_errors: number;
+  chunk_failures: number;
+};
+
+/** One tab that reported on a remote version in a minute: its random id hashed, whether it saw a failure. */
+export type TelemetrySessionsTable = TelemetryKey & { session: string; errored: number };
+
+/** How many values of a web vital fell in one histogram bucket (modules/telemetry/buckets.ts). */
+export type TelemetryVitalsTable = TelemetryKey & { metric: string; bucket: number; count: number };
+
+/** One distinct error of a remote version in a minute (message without personal parts, the remote's frame). */
+export type TelemetryErrorsTable = TelemetryKey & {
+  fingerprint: string;
+  kind: string;
+  message: string;
+  frame: string | null;
+  count: number;
+  last_at: number;
 };
 
 /** Our receiving addresses (type 0 coin) and bank pay ways (type 1), set by finance ops (migration 0005). */

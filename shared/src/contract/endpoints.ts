@@ -81,6 +81,7 @@ import type {
   SupportThread,
   SupportUnread,
 } from './support';
+import type { OpsRemotesHealth } from './telemetry';
 import type { CloseAllResult, DealPage, DemoReset, OrderView } from './trading';
 
 /** `POST /api/common/image_upload`: where the stored picture is read back (owner-only). */
@@ -161,6 +162,8 @@ export type Endpoints = {
   // support
   'GET /api/support/unread': SupportUnread;
   'POST /api/support/feedback': FeedbackResult;
+  // release health (sent with navigator.sendBeacon; the answer is not read)
+  'POST /api/telemetry/remotes': null;
   // back office
   'POST /api/ops/auth/login': OpsSignInResult;
   'POST /api/ops/auth/logout': null;
@@ -177,6 +180,7 @@ export type Endpoints = {
   'GET /api/ops/remotes': OpsRemote[];
   'POST /api/ops/remotes/release': OpsRemote;
   'POST /api/ops/remotes/rollback': OpsRemote;
+  'GET /api/ops/remotes/health': OpsRemotesHealth;
   'GET /api/ops/users/search': OpsUserRow[];
   'GET /api/ops/users/detail': OpsUserDetail;
   'POST /api/ops/users/sign_out_all': OpsSignOutAll;
@@ -286,6 +290,7 @@ export const ENDPOINTS = [
   'GET /api/follow/list',
   'GET /api/support/unread',
   'POST /api/support/feedback',
+  'POST /api/telemetry/remotes',
   'POST /api/ops/auth/login',
   'POST /api/ops/auth/logout',
   'GET /api/ops/auth/me',
@@ -301,6 +306,7 @@ export const ENDPOINTS = [
   'GET /api/ops/remotes',
   'POST /api/ops/remotes/release',
   'POST /api/ops/remotes/rollback',
+  'GET /api/ops/remotes/health',
   'GET /api/ops/users/search',
   'GET /api/ops/users/detail',
   'POST /api/ops/users/sign_out_all',

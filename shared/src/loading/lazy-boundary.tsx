@@ -8,6 +8,7 @@ import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { reportCaughtError } from '../telemetry/caught';
 import { useOnline } from './online';
 import { retryFailedLoads } from './retry';
 
@@ -23,6 +24,11 @@ export type LazyBoundaryProps = {
   onRetry?: () => void;
   /** Names the part in the console when it fails (`[load]` by default). */
   label?: string;
+  /**
+   * The remote whose page this boundary wraps (the host's route boundary): what it catches counts against that
+   * remote's health. Elsewhere a caught error is given to a remote by its stack (release health).
+   */
+  remote?: string;
 };
 
 export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean }> {
@@ -34,6 +40,7 @@ export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.warn(`[${this.props.label ?? 'load'}]`, error, info.componentStack);
+    reportCaughtError(error, this.props.remote);
     window.addEventListener('online', this.retry);
   }
 

@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
    * who turned it off (never offered again), and until when "Not now" hides the offer.
    */
   push: 'meridian.push',
+  /** This device's random id (`deviceId()`): the canary's sticky key and release health's device. */
+  device: 'meridian.device',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -20,6 +20,7 @@ import {
 } from '@meridian/shared/ops';
 import type { OpsRemote } from '@meridian/shared/pure';
 import { changeRemote, fetchRemotes } from '../api/remotes-api';
+import { RemoteHealth } from './remote-health';
 
 export default function OpsRemotesPage() {
   const { t } = useTranslation('ops');
@@ -51,6 +52,7 @@ export default function OpsRemotesPage() {
 
   return (
     <OpsPage title={t('remotes.title')} subtitle={t('remotes.subtitle')} testId="page-ops-remotes">
+      <RemoteHealth />
       <OpsState state={state}>
         {(remotes) => (
           <List>
