@@ -59,6 +59,7 @@ import type {
   OpsMe,
   OpsPage,
   OpsRemote,
+  OpsReleaseGuard,
   OpsSecrets,
   OpsSignInResult,
   OpsSignOutAll,
@@ -177,6 +178,11 @@ export type Endpoints = {
   'GET /api/ops/remotes': OpsRemote[];
   'POST /api/ops/remotes/release': OpsRemote;
   'POST /api/ops/remotes/rollback': OpsRemote;
+  'POST /api/ops/remotes/canary': OpsRemote;
+  'POST /api/ops/remotes/promote': OpsRemote;
+  'POST /api/ops/remotes/abort': OpsRemote;
+  'GET /api/ops/remotes/guard': OpsReleaseGuard;
+  'POST /api/ops/remotes/guard': OpsReleaseGuard;
   'GET /api/ops/users/search': OpsUserRow[];
   'GET /api/ops/users/detail': OpsUserDetail;
   'POST /api/ops/users/sign_out_all': OpsSignOutAll;
@@ -301,6 +307,11 @@ export const ENDPOINTS = [
   'GET /api/ops/remotes',
   'POST /api/ops/remotes/release',
   'POST /api/ops/remotes/rollback',
+  'POST /api/ops/remotes/canary',
+  'POST /api/ops/remotes/promote',
+  'POST /api/ops/remotes/abort',
+  'GET /api/ops/remotes/guard',
+  'POST /api/ops/remotes/guard',
   'GET /api/ops/users/search',
   'GET /api/ops/users/detail',
   'POST /api/ops/users/sign_out_all',
