@@ -293,9 +293,10 @@ function createRegistry(dist) {
    * Make `version` (or, without one, the version current before the present one) current. `action` is what the
    * history records ('rollback' by default; 'release' when a release-ready version goes live; 'auto_rollback' when
    * the server rolls a failing release back); `by` who did it. `expectCurrent`: change nothing unless that version
-   * is current (the server's automatic rollback, so it never undoes a change made since it measured).
+   * is current (the server's automatic rollback, so it never undoes a change made since it measured); `check`: the
+   * figures that decided an automatic change, kept in the history.
    */
-  function setCurrentLocked(remote, version, { action = 'rollback', by, expectCurrent } = {}) {
+  function setCurrentLocked(remote, version, { action = 'rollback', by, expectCurrent, check } = {}) {
     assertRemote(remote);
     const reg = readRegistry();
     const entry = reg.remotes[remote];
@@ -326,7 +327,14 @@ function createRegistry(dist) {
     if (target === entry.current) return { version: target, changed: false, from: entry.current };
     assertServes(remote, target, contractOf(remote, entry, target));
     const from = entry.current;
-    entry.history.push({ at: new Date().toISOString(), action, from, to: target, ...(by ? { by } : {}) });
+    entry.history.push({
+      at: new Date().toISOString(),
+      action,
+      from,
+      to: target,
+      ...(by ? { by } : {}),
+      ...(check ? { check } : {}),
+    });
     entry.current = target;
     writeRegistry(reg);
     return { version: target, changed: true, from };
@@ -404,9 +412,9 @@ function createRegistry(dist) {
   /**
    * End the canary: every device back on the current version. `action` is what the history records ('abort', or
    * 'auto_abort' from the server); `expectVersion`: change nothing unless that version is the canary (the server
-   * aborts what it measured, never a canary started since).
+   * aborts what it measured, never a canary started since); `check`: the figures that decided it, kept in the history.
    */
-  function abortLocked(remote, { by, action = 'abort', expectVersion } = {}) {
+  function abortLocked(remote, { by, action = 'abort', expectVersion, check } = {}) {
     const reg = readRegistry();
     const entry = releasedEntry(reg, remote);
     const canary = entry.canary;
@@ -421,6 +429,7 @@ function createRegistry(dist) {
       from: canary.version,
       to: entry.current,
       ...(by ? { by } : {}),
+      ...(check ? { check } : {}),
     });
     delete entry.canary;
     writeRegistry(reg);

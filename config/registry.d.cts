@@ -15,6 +15,8 @@ export type RegistryHistory = {
   note?: string;
   by?: string;
   percent?: number;
+  /** The figures that decided an automatic change (`auto_abort`, `auto_rollback`): OpsReleaseCheck. */
+  check?: unknown;
 };
 /** A canary: `version` on `percent` % of devices (sticky per device) since `since` (ISO time), started by `by`. */
 export type RegistryCanary = { version: string; percent: number; since: string; by?: string };
@@ -35,8 +37,13 @@ export type CanaryResult = {
 };
 /** `version`: current after the change; `canary`: the canary that ended. */
 export type CanaryEndResult = { version: string; from?: string | null; canary: RegistryCanary };
-type SetCurrentOptions = { action?: string; by?: string; expectCurrent?: string };
-type AbortOptions = { by?: string; action?: 'abort' | 'auto_abort'; expectVersion?: string };
+type SetCurrentOptions = { action?: string; by?: string; expectCurrent?: string; check?: unknown };
+type AbortOptions = {
+  by?: string;
+  action?: 'abort' | 'auto_abort';
+  expectVersion?: string;
+  check?: unknown;
+};
 
 export type Registry = {
   file: string;

@@ -22,6 +22,7 @@ import { marketsRoutes } from '../modules/markets/routes';
 import { notificationsRoutes } from '../modules/notifications/routes';
 import { notifyRoutes } from '../modules/notify/routes';
 import { opsRoutes } from '../modules/ops/routes';
+import { opsCanaryRoutes } from '../modules/ops/canary-routes';
 import { pushRoutes } from '../modules/push/routes';
 import { socialRoutes } from '../modules/social/routes';
 import { supportRoutes } from '../modules/support/routes';
@@ -37,7 +38,7 @@ export function registerModules(
   services: Services,
   onGateway: (gateway: Gateway) => void,
 ): void {
-  const { markets, trading, funds, social, ops, support, alerts, push } = services;
+  const { markets, trading, funds, social, ops, support, alerts, push, releases } = services;
   const dashboard = ops.dashboard;
 
   void app.register(accountsRoutes, { ctx });
@@ -56,7 +57,8 @@ export function registerModules(
   void app.register(tradingRoutes, { ctx, trading });
   void app.register(fundsRoutes, { ctx, funds });
   void app.register(socialRoutes, { social });
-  void app.register(opsRoutes, { ctx, ops });
+  void app.register(opsRoutes, { ctx, ops, releases });
+  void app.register(opsCanaryRoutes, { ctx, ops, releases, dashboard });
   void app.register(complianceOpsRoutes, { ctx, dashboard });
   void app.register(accountsOpsRoutes, {
     ctx,
@@ -77,8 +79,10 @@ export function registerModules(
       await trading.start();
       await alerts.start();
       await social.start();
+      releases.start();
     });
     scope.addHook('onClose', async () => {
+      releases.stop();
       await social.stop();
       await alerts.stop();
       await push.close();
