@@ -29,7 +29,6 @@ import {
   parseCanaryPercent,
   promote,
   readRegistry,
-  rollback,
   setCurrent,
   startCanary,
 } from './lib/registry.mjs';

@@ -11,6 +11,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   satisfy: (jest.requireActual('@module-federation/enhanced/runtime') as { satisfy: unknown }).satisfy,
 }));
 
+import type * as Pure from '@meridian/shared/pure';
 import {
   chosenVersion,
   enteredVersion,
@@ -22,6 +23,8 @@ import {
   runningVersion,
   servedVersion,
 } from './registry';
+
+type PureModule = typeof Pure;
 
 function serve(versions: Record<string, string>) {
   globalThis.fetch = jest.fn(async () => ({
@@ -116,7 +119,7 @@ describe('a remote built against a contract this host cannot serve', () => {
 
 describe('a canary: the device picks its side, sticky, and follows a change at its next visit', () => {
   // jest.requireActual: the real bucket, as the host uses it (the federation runtime is the only mock here).
-  const { inCanary } = jest.requireActual('@meridian/shared/pure') as typeof import('@meridian/shared/pure');
+  const { inCanary } = jest.requireActual<PureModule>('@meridian/shared/pure');
   const ids = (n: number) => Array.from({ length: n }, (_, i) => `device-${i.toString(36).padStart(6, '0')}`);
   const entry = {
     current: 'o1',
