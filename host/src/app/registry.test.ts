@@ -221,12 +221,16 @@ describe('a canary: the device picks its side, sticky, and follows a change at i
         }),
       ).toBe(false);
 
-      // Aborted: every device back on o1 at its next visit.
+      // Aborted: every device back on o1 at its next visit, the canary's chunks not adopted by o1's container.
+      const chunks = globalThis as { webpackChunkmf_orders?: unknown };
+      chunks.webpackChunkmf_orders = ['o2 chunks'];
       expect(registryChanged({ remotes: { 'mf-orders': 'o1', 'mf-support': 'v2' }, canaries: {} })).toBe(
         true,
       );
       serveEntry({ ...entry, canary: undefined });
       await refreshRegistry();
+      expect(chunks.webpackChunkmf_orders).toEqual(expected === 'o2' ? undefined : ['o2 chunks']);
+      delete chunks.webpackChunkmf_orders;
       expect(enteredVersion('mf-orders')).toBe('o1');
       expect(runningVersion('mf-orders')).toBe('o1');
     }

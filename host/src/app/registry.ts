@@ -142,6 +142,17 @@ function register(reg: Registry, only?: RemoteKey): void {
   else registerRemotes(list, { force: true });
 }
 
+/**
+ * Before another version of a remote is registered in a running tab: every version of a remote pushes its chunks
+ * onto one global array (`webpackChunk<name>`, from the build's uniqueName), and a container that starts adopts the
+ * chunks already there. Chunk and module ids repeat from one version to the next, so the new version would run the
+ * old version's modules (a rolled-back or aborted page would keep failing). A fresh array makes it load its own; the
+ * old container keeps its reference and its modules, so a page still on screen keeps working.
+ */
+function forgetChunks(remote: RemoteKey): void {
+  delete (globalThis as Record<string, unknown>)[`webpackChunk${federationName(remote)}`];
+}
+
 /** How long a fetched registry is trusted before entering a remote route reads it again. */
 export const REGISTRY_STALE_MS = 30_000;
 let fetchedAt = 0;
@@ -219,15 +230,21 @@ export async function refreshRegistry(): Promise<void> {
   for (const key of REMOTES) {
     const entry = reg.remotes[key];
     const next = entry?.current ? chosenVersion(key, entry) : null;
-    if (next !== (chosen.get(key) ?? null)) register(reg, key);
+    if (next !== (chosen.get(key) ?? null)) {
+      forgetChunks(key);
+      register(reg, key);
+    }
   }
 }
 
 /** After a failure: read the registry again and re-register one remote, dropping what the runtime cached. */
 export async function resetRemote(remote: RemoteKey): Promise<void> {
   registry = null;
+  const before = chosen.get(remote) ?? null;
   const reg = await fetchRegistry();
   registry = Promise.resolve(remember(reg));
+  const entry = reg.remotes[remote];
+  if (entry?.current && chosenVersion(remote, entry) !== before) forgetChunks(remote);
   register(reg, remote);
 }
 
