@@ -58,7 +58,6 @@ export function registerModules(
   void app.register(fundsRoutes, { ctx, funds });
   void app.register(socialRoutes, { social });
   void app.register(opsRoutes, { ctx, ops, releases });
-  void app.register(opsCanaryRoutes, { ctx, ops, releases, dashboard });
   void app.register(complianceOpsRoutes, { ctx, dashboard });
   void app.register(accountsOpsRoutes, {
     ctx,
@@ -69,6 +68,8 @@ export function registerModules(
   void app.register(fundsOpsRoutes, { ctx, funds, dashboard });
   void app.register(supportRoutes, { ctx, chat: support.chat, dashboard });
   void app.register(contentOpsRoutes, { ctx });
+  // Last: its dashboard count (releases the guard stopped) comes after the queues.
+  void app.register(opsCanaryRoutes, { ctx, ops, releases, dashboard });
   void app.register(async (scope) => {
     onGateway(await registerRealtime(scope, ctx, ctx.bus, [support.chat.extension]));
   });

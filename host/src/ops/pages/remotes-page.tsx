@@ -128,6 +128,8 @@ function RemoteCard({
                   <td>
                     {current ? (
                       <OpsBadge $tone="ok">{t('remotes.isCurrent')}</OpsBadge>
+                    ) : v.version === r.canary?.version ? (
+                      <OpsBadge $tone="warn">{t('remotes.health.canary')}</OpsBadge>
                     ) : v.online ? (
                       <OpsBadge $tone={newer ? 'info' : 'muted'}>
                         {t(newer ? 'remotes.ready' : 'remotes.older')}
