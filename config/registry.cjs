@@ -3,7 +3,13 @@
  * and the server's /ops/remotes page. CommonJS so that both the ESM tools and the CommonJS server load it as is.
  *
  *   <dist>/remotes/<remote>/<version>/   immutable: mf-manifest.json, remoteEntry.js, chunks
- *   <dist>/remotes.json                  { remotes: { <remote>: { current, versions[], history[] } } }
+ *   <dist>/remotes.json                  { remotes: { <remote>: { current, versions[], history[], canary? } } }
+ *
+ * A canary (`canary: { version, percent, since, by }`) sends a published version to `percent` % of devices, sticky
+ * per device (host/src/app/registry.ts), while every other device stays on `current`; it ends by `promote` (it
+ * becomes current) or `abort` (by a person, or by the server: `auto_abort`). While one runs, the remote is neither
+ * released nor rolled back: promote or abort it first. History rows of a canary (`canary`, `abort`, `auto_abort`)
+ * never made their version current, so a rollback's targets ignore them (`changesCurrent`).
  *
  * A version is `<UTC date-time>-<content hash>`; publishing output whose hash is already published reuses that
  * version, so rebuilding unchanged code never creates a new one. Only the named remote's entry is ever edited, and
@@ -70,6 +76,28 @@ function assertRemote(remote) {
   }
 }
 
+/** History actions that recorded a canary, not a change of the current version. */
+const CANARY_ACTIONS = ['canary', 'abort', 'auto_abort'];
+
+/** Whether a history row made a version current (release, rollback, promote, auto_rollback; older rows: yes). */
+function changesCurrent(h) {
+  return !CANARY_ACTIONS.includes(h?.action);
+}
+
+/**
+ * A canary's share of devices, from a person or a command line: a whole number from 1 to 99 (a number or its
+ * decimal digits). Anything else (0, 100, 12.5, "1e1", "50%", NaN) is refused with a message that says so.
+ */
+function parseCanaryPercent(value) {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const n = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 99)
+    throw new Error(
+      `The canary's share of devices must be a whole number from 1 to 99 (percent); got ${JSON.stringify(value ?? null)}`,
+    );
+  return n;
+}
+
 const stamp = (d = new Date()) => d.toISOString().replace(/[-:]/g, '').replace(/\..+/, '').replace('T', '-');
 
 /**
@@ -83,6 +111,7 @@ function rollbackTargets(entry) {
   const firstCurrent = new Map();
   const lastCurrent = new Map();
   entry.history.forEach((h, i) => {
+    if (!changesCurrent(h)) return;
     if (h.from) {
       if (!firstCurrent.has(h.from)) firstCurrent.set(h.from, i - 0.5);
       lastCurrent.set(h.from, Math.max(lastCurrent.get(h.from) ?? -1, i - 0.5));
@@ -196,6 +225,15 @@ function createRegistry(dist) {
       );
   }
 
+  /** Refuse to change the current version while a canary runs (promote or abort it first), saying so. */
+  function assertNoCanary(remote, entry) {
+    const c = entry?.canary;
+    if (c)
+      throw new Error(
+        `${remote} has a canary running (${c.version} on ${c.percent} % of devices): promote or abort it first`,
+      );
+  }
+
   function isOnline(remote, version) {
     return fs.existsSync(path.join(dist, 'remotes', remote, version, 'mf-manifest.json'));
   }
@@ -214,7 +252,10 @@ function createRegistry(dist) {
     const reg = readRegistry();
     const entry = reg.remotes[remote] ?? { current: null, versions: [], history: [] };
     // A version the host cannot serve may be published (release-ready), never made current.
-    if (makeCurrent) assertServes(remote, 'this build', contract);
+    if (makeCurrent) {
+      assertNoCanary(remote, entry);
+      assertServes(remote, 'this build', contract);
+    }
     const existing = entry.versions.find((v) => v.hash === hash && isOnline(remote, v.version));
     let version;
     if (existing) {
@@ -250,15 +291,21 @@ function createRegistry(dist) {
 
   /**
    * Make `version` (or, without one, the version current before the present one) current. `action` is what the
-   * history records ('rollback' by default; 'release' when a release-ready version goes live); `by` who did it.
+   * history records ('rollback' by default; 'release' when a release-ready version goes live; 'auto_rollback' when
+   * the server rolls a failing release back); `by` who did it. `expectCurrent`: change nothing unless that version
+   * is current (the server's automatic rollback, so it never undoes a change made since it measured); `check`: the
+   * figures that decided an automatic change, kept in the history.
    */
-  function setCurrentLocked(remote, version, { action = 'rollback', by } = {}) {
+  function setCurrentLocked(remote, version, { action = 'rollback', by, expectCurrent, check } = {}) {
     assertRemote(remote);
     const reg = readRegistry();
     const entry = reg.remotes[remote];
     if (!entry?.current) throw new Error(`${remote} has never been released`);
+    if (expectCurrent !== undefined && entry.current !== expectCurrent)
+      throw new Error(`${remote} no longer runs ${expectCurrent} (now ${entry.current}): nothing changed`);
+    assertNoCanary(remote, entry);
     let target = version;
-    if (action === 'rollback') {
+    if (action === 'rollback' || action === 'auto_rollback') {
       const earlier = rollbackTargets(entry);
       if (!target) {
         target = earlier.find((v) => isOnline(remote, v));
@@ -280,10 +327,113 @@ function createRegistry(dist) {
     if (target === entry.current) return { version: target, changed: false, from: entry.current };
     assertServes(remote, target, contractOf(remote, entry, target));
     const from = entry.current;
-    entry.history.push({ at: new Date().toISOString(), action, from, to: target, ...(by ? { by } : {}) });
+    entry.history.push({
+      at: new Date().toISOString(),
+      action,
+      from,
+      to: target,
+      ...(by ? { by } : {}),
+      ...(check ? { check } : {}),
+    });
     entry.current = target;
     writeRegistry(reg);
     return { version: target, changed: true, from };
+  }
+
+  /** The entry of a released remote, read for a change (refusing a remote never released). */
+  function releasedEntry(reg, remote) {
+    assertRemote(remote);
+    const entry = reg.remotes[remote];
+    if (!entry?.current) throw new Error(`${remote} has never been released`);
+    return entry;
+  }
+
+  /**
+   * Send published `version` to `percent` % of devices (a whole number, 1–99), the rest staying on the current
+   * version. Run again for the same version it changes the share (the window, `since`, goes on); another version
+   * while a canary runs is refused, as is a version the host cannot serve (the release's contract check).
+   */
+  function startCanaryLocked(remote, version, percent, { by } = {}) {
+    const share = parseCanaryPercent(percent);
+    const reg = readRegistry();
+    const entry = releasedEntry(reg, remote);
+    if (!version)
+      throw new Error(`${remote} has no published version named: name the version for the canary`);
+    if (!entry.versions.some((v) => v.version === version) || !isOnline(remote, version))
+      throw new Error(
+        `${remote} has no published version "${version}". Known: ${entry.versions.map((v) => v.version).join(', ')}`,
+      );
+    if (version === entry.current)
+      throw new Error(`${remote} already runs ${version} for every device: a canary is another version`);
+    const before = entry.canary ?? null;
+    if (before && before.version !== version)
+      throw new Error(
+        `${remote} has a canary running (${before.version} on ${before.percent} % of devices): promote or abort it first`,
+      );
+    assertServes(remote, version, contractOf(remote, entry, version));
+    if (before && before.percent === share) return { version, percent: share, changed: false, before };
+    const at = new Date().toISOString();
+    entry.canary = { version, percent: share, since: before?.since ?? at, ...(by ? { by } : {}) };
+    entry.history.push({
+      at,
+      action: 'canary',
+      from: entry.current,
+      to: version,
+      percent: share,
+      ...(by ? { by } : {}),
+    });
+    writeRegistry(reg);
+    return { version, percent: share, changed: true, before };
+  }
+
+  /** Make the canary's version current for every device (the release's contract check applies), ending it. */
+  function promoteLocked(remote, { by } = {}) {
+    const reg = readRegistry();
+    const entry = releasedEntry(reg, remote);
+    const canary = entry.canary;
+    if (!canary) throw new Error(`${remote} has no canary running: nothing to promote or abort`);
+    assertServes(remote, canary.version, contractOf(remote, entry, canary.version));
+    if (!isOnline(remote, canary.version))
+      throw new Error(`${remote} has no published version "${canary.version}" online`);
+    const from = entry.current;
+    entry.history.push({
+      at: new Date().toISOString(),
+      action: 'promote',
+      from,
+      to: canary.version,
+      ...(by ? { by } : {}),
+    });
+    entry.current = canary.version;
+    delete entry.canary;
+    writeRegistry(reg);
+    return { version: canary.version, from, canary };
+  }
+
+  /**
+   * End the canary: every device back on the current version. `action` is what the history records ('abort', or
+   * 'auto_abort' from the server); `expectVersion`: change nothing unless that version is the canary (the server
+   * aborts what it measured, never a canary started since); `check`: the figures that decided it, kept in the history.
+   */
+  function abortLocked(remote, { by, action = 'abort', expectVersion, check } = {}) {
+    const reg = readRegistry();
+    const entry = releasedEntry(reg, remote);
+    const canary = entry.canary;
+    if (!canary) throw new Error(`${remote} has no canary running: nothing to promote or abort`);
+    if (expectVersion !== undefined && canary.version !== expectVersion)
+      throw new Error(
+        `${remote}'s canary is no longer ${expectVersion} (now ${canary.version}): nothing changed`,
+      );
+    entry.history.push({
+      at: new Date().toISOString(),
+      action,
+      from: canary.version,
+      to: entry.current,
+      ...(by ? { by } : {}),
+      ...(check ? { check } : {}),
+    });
+    delete entry.canary;
+    writeRegistry(reg);
+    return { version: entry.current, canary };
   }
 
   return {
@@ -298,6 +448,14 @@ function createRegistry(dist) {
     setCurrent: (remote, version, options) => withLock(() => setCurrentLocked(remote, version, options)),
     setCurrentAsync: (remote, version, options) =>
       withLockAsync(() => setCurrentLocked(remote, version, options)),
+    startCanary: (remote, version, percent, options) =>
+      withLock(() => startCanaryLocked(remote, version, percent, options)),
+    startCanaryAsync: (remote, version, percent, options) =>
+      withLockAsync(() => startCanaryLocked(remote, version, percent, options)),
+    promote: (remote, options) => withLock(() => promoteLocked(remote, options)),
+    promoteAsync: (remote, options) => withLockAsync(() => promoteLocked(remote, options)),
+    abort: (remote, options) => withLock(() => abortLocked(remote, options)),
+    abortAsync: (remote, options) => withLockAsync(() => abortLocked(remote, options)),
   };
 }
 
@@ -308,6 +466,8 @@ module.exports = {
   hashDir,
   assertRemote,
   rollbackTargets,
+  changesCurrent,
+  parseCanaryPercent,
   contractOfBuild,
   contractServes,
 };

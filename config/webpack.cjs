@@ -314,6 +314,21 @@ const STANDALONE_HTML =
  * `extraNamespaces`: more namespaces the remote ships (e.g. its ops pages' strings, kept out of its trader pages').
  * @param {{ pkgDir: string, remote: string, namespace: string, extraNamespaces?: string[], devPort: number, exposes: Record<string,string> }} r
  */
+/**
+ * The exposed modules of a remote's build. MERIDIAN_TEST_BROKEN_EXPOSE (`./NewsPage`) builds that page as one that
+ * throws on render (config/test-broken-page.mjs): the end-to-end test of canary releases publishes such a version of
+ * a remote to see it aborted; it is never set otherwise.
+ */
+function exposesOf(exposes) {
+  const broken = process.env.MERIDIAN_TEST_BROKEN_EXPOSE;
+  if (!broken) return exposes;
+  if (!(broken in exposes))
+    throw new Error(
+      `MERIDIAN_TEST_BROKEN_EXPOSE: ${broken} is not exposed (${Object.keys(exposes).join(', ')})`,
+    );
+  return { ...exposes, [broken]: path.join(__dirname, 'test-broken-page.mjs') };
+}
+
 function remoteConfig(r) {
   return (env = {}, argv = {}) => {
     const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -322,7 +337,7 @@ function remoteConfig(r) {
       mode: argv.mode ?? (env.standalone ? 'development' : 'production'),
       pkgDir: r.pkgDir,
       name: r.remote.replace('-', '_'),
-      exposes: r.exposes,
+      exposes: exposesOf(r.exposes),
       locales: [r.namespace, ...(r.extraNamespaces ?? []), ...(env.standalone ? ['common', 'numeric'] : [])],
       standalone: Boolean(env.standalone),
       outputPath: env.outDir ?? path.join(ROOT, 'dist/build', r.remote),

@@ -6,7 +6,6 @@
  * `AppOverrides`.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -15,7 +14,6 @@ import { loadI18n } from './lib/i18n';
 import { REDACT_PATHS, serializeRequest } from './lib/logging';
 import { clientErrorHandler, frameworkErrors } from './lib/transport';
 import './lib/request';
-import { watchRegistry } from './modules/static/registry-watch';
 import { registerStatic } from './modules/static/routes';
 import { seed } from './storage/seed';
 import type { Gateway } from './realtime/gateway';
@@ -101,19 +99,13 @@ export function buildApp(config: Config, overrides: AppOverrides = {}): FastifyI
     market: services.markets.market,
   });
   registerNotFound(app, i18n, serveHost);
-  // Open tabs hear of a release or rollback (the REMOTES topic), published by the lease holder.
-  const registryWatch = watchRegistry({
-    file: path.resolve(config.staticDir, 'remotes.json'),
-    bus: ctx.bus,
-    lease: ctx.lease,
-  });
   void app.register(healthRoutes, { ctx, market: services.markets.market });
   registerModules(app, ctx, services, metrics.registry, (g) => {
     gateway = g;
   });
 
   app.addHook('onClose', async () => {
-    registryWatch.stop();
+    services.registryWatch.stop();
     services.support.chat.close();
     await Promise.allSettled([
       ctx.limiter.close(),

@@ -93,6 +93,21 @@ const envSchema = z.object({
    * long (plus a third of it); a leader that cannot renew steps down before it ends.
    */
   LEASE_TTL_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
+  /**
+   * The release guard (docs/ops.md#automatic-abort-and-rollback): the sessions a canary (or a fresh release) needs
+   * before the rule may stop it, the share of its sessions with a chunk-load failure that stops it, how often the
+   * lease holder checks (at most 30 s, so a failing canary is stopped within a minute), and how long after a full
+   * release the automatic rollback (when an admin turned it on) watches it.
+   */
+  CANARY_MIN_SESSIONS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  CANARY_CHUNK_FAILURE_PERCENT: z.coerce.number().int().min(1).max(100).default(5),
+  RELEASE_CHECK_SECONDS: z.coerce.number().int().min(1).max(30).default(15),
+  RELEASE_WATCH_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(24),
   /** An ops session ends after this many seconds without a call made by the person (30 minutes). */
   OPS_IDLE_SECONDS: z.coerce
     .number()
@@ -201,6 +216,11 @@ export type Config = {
   opsIdleMs: number;
   /** Bearer token for GET /metrics from other addresses than loopback; none: loopback only. */
   metricsToken?: string | undefined;
+  /** The release guard: its rule's configurable figures, its check interval and the rollback watch (ms). */
+  canaryMinSessions: number;
+  canaryChunkFailurePercent: number;
+  releaseCheckMs: number;
+  releaseWatchMs: number;
   /** Web Push: configured VAPID keys (else kept in the database), the subject, the push services' hosts. */
   vapidPublicKey: string | undefined;
   vapidPrivateKey: string | undefined;
@@ -255,6 +275,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsSocketsPerSession: e.WS_SOCKETS_PER_SESSION,
     wsAnonymousSocketsPerIp: e.WS_ANONYMOUS_SOCKETS_PER_IP,
     metricsToken: e.METRICS_TOKEN,
+    canaryMinSessions: e.CANARY_MIN_SESSIONS,
+    canaryChunkFailurePercent: e.CANARY_CHUNK_FAILURE_PERCENT,
+    releaseCheckMs: e.RELEASE_CHECK_SECONDS * 1000,
+    releaseWatchMs: e.RELEASE_WATCH_HOURS * 3_600_000,
     vapidPublicKey: e.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: e.VAPID_PRIVATE_KEY || undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${addressOf(e.SMTP_FROM)}`,

@@ -86,6 +86,41 @@ describe('index.html for the first paint', () => {
     expect(other.body).not.toContain('remoteEntry.js');
   });
 
+  it("carries a running canary with its share and contract range, for the host to pick this device's side", async () => {
+    const file = path.join(t.config.staticDir, 'remotes.json');
+    const saved = fs.readFileSync(file, 'utf8');
+    const canary = '20260102-000000-def';
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        remotes: {
+          'mf-markets': {
+            current: VERSION,
+            canary: {
+              version: canary,
+              percent: 25,
+              since: '2026-01-02T00:00:00.000Z',
+              by: 'ops@example.com',
+            },
+            versions: [{ version: VERSION }, { version: canary, contract: '^0.1.0' }],
+            history: [{ action: 'release' }],
+          },
+        },
+      }),
+    );
+    try {
+      const r = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+      // Only what the host reads: not who started it or when.
+      expect(bootOf(r.body).remotes).toEqual({
+        'mf-markets': { current: VERSION, canary: { version: canary, percent: 25, contract: '^0.1.0' } },
+      });
+      // The preload hints stay the current version's (most devices run it).
+      expect(r.body).toContain(`/remotes/mf-markets/${VERSION}/remoteEntry.js`);
+    } finally {
+      fs.writeFileSync(file, saved);
+    }
+  });
+
   it('allows its one inline script by hash, and no other', async () => {
     const r = await t.app.inject('/');
     const csp = String(r.headers['content-security-policy']);

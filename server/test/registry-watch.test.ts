@@ -7,13 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BusEvent } from '../src/realtime/bus';
 import { LocalBus } from '../src/realtime/bus';
-import { currentVersions, watchRegistry } from '../src/modules/static/registry-watch';
+import { canaryShares, currentVersions, watchRegistry } from '../src/modules/static/registry-watch';
 
-const registry = (markets: string, orders = 'o1') =>
+const registry = (markets: string, orders = 'o1', canary?: { version: string; percent: number }) =>
   JSON.stringify({
     remotes: {
       'mf-markets': { current: markets, versions: [], history: [] },
-      'mf-orders': { current: orders, versions: [], history: [] },
+      'mf-orders': {
+        current: orders,
+        versions: [],
+        history: [],
+        ...(canary ? { canary: { ...canary, since: '2026-01-01T00:00:00.000Z', by: 'x' } } : {}),
+      },
     },
   });
 
@@ -44,8 +49,8 @@ describe('registry watch', () => {
       fs.writeFileSync(file, registry('m2', 'o0'));
       expect(await watch.check()).toBe(true);
       expect(events).toEqual([
-        { topic: 'REMOTES', data: [{ remotes: { 'mf-markets': 'm2', 'mf-orders': 'o1' } }] },
-        { topic: 'REMOTES', data: [{ remotes: { 'mf-markets': 'm2', 'mf-orders': 'o0' } }] },
+        { topic: 'REMOTES', data: [{ remotes: { 'mf-markets': 'm2', 'mf-orders': 'o1' }, canaries: {} }] },
+        { topic: 'REMOTES', data: [{ remotes: { 'mf-markets': 'm2', 'mf-orders': 'o0' }, canaries: {} }] },
       ]);
     } finally {
       watch.stop();
@@ -71,6 +76,40 @@ describe('registry watch', () => {
     } finally {
       follower.watch.stop();
       leader.watch.stop();
+    }
+  });
+
+  it('publishes a canary started, its share changed, and its end (abort or promote), each once', async () => {
+    fs.writeFileSync(file, registry('m1', 'o1'));
+    const { events, watch } = setup(true);
+    try {
+      await watch.check();
+      fs.writeFileSync(file, registry('m1', 'o1', { version: 'o2', percent: 10 }));
+      expect(await watch.check()).toBe(true);
+      expect(await watch.check()).toBe(false);
+      fs.writeFileSync(file, registry('m1', 'o1', { version: 'o2', percent: 50 }));
+      expect(await watch.check()).toBe(true);
+      fs.writeFileSync(file, registry('m1', 'o1'));
+      expect(await watch.check()).toBe(true);
+      expect(events.map((e) => e.data)).toEqual([
+        [
+          {
+            remotes: { 'mf-markets': 'm1', 'mf-orders': 'o1' },
+            canaries: { 'mf-orders': { version: 'o2', percent: 10 } },
+          },
+        ],
+        [
+          {
+            remotes: { 'mf-markets': 'm1', 'mf-orders': 'o1' },
+            canaries: { 'mf-orders': { version: 'o2', percent: 50 } },
+          },
+        ],
+        [{ remotes: { 'mf-markets': 'm1', 'mf-orders': 'o1' }, canaries: {} }],
+      ]);
+      expect(canaryShares('{"remotes":{"x":{"canary":{"version":"v","percent":"5"}}}}')).toEqual({});
+      expect(canaryShares('[]')).toBeNull();
+    } finally {
+      watch.stop();
     }
   });
 

@@ -34,6 +34,7 @@ export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } fro
 // API client
 export { resolveApiOrigin, resolveSocketUrl } from './api/api-host';
 export { readBoot, takeBootTradeList } from './boot/boot';
+export { canaryBucket, inCanary } from './session/canary';
 export { api, ApiError, isApiError, configureApi, getApiConfig } from './api/client';
 
 // Realtime bridge
@@ -126,6 +127,7 @@ export type {
   ServerMessage,
   DayMarketQuote,
   RegistryChange,
+  RegistryCanaryChange,
   KlineUpdate,
 } from './protocol/realtime';
 export type { Envelope } from './api/envelope';

@@ -31,6 +31,7 @@ export { LANGUAGE_NAMES } from './i18n/language-names';
 export { ERROR_CODES } from './errors/codes';
 export type { ErrorCode, ErrorCodeName } from './errors/codes';
 export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } from './protocol/realtime';
+export { canaryBucket, inCanary } from './session/canary';
 export type {
   Topic,
   TopicPayloads,
@@ -48,6 +49,7 @@ export type {
   ServerError,
   DayMarketQuote,
   RegistryChange,
+  RegistryCanaryChange,
   KlineUpdate,
 } from './protocol/realtime';
 export { isChatType } from './protocol/chat';
@@ -296,6 +298,10 @@ export type {
   OpsRemote,
   OpsRemoteVersion,
   OpsRemoteHistory,
+  OpsRemoteCanary,
+  OpsReleaseFigures,
+  OpsReleaseCheck,
+  OpsReleaseGuard,
   KycRejectReason,
   OpsKycQueueItem,
   OpsKycQueue,

@@ -6,10 +6,11 @@ import { createRequire } from 'node:module';
 import { DIST } from './paths.mjs';
 
 const require = createRequire(import.meta.url);
-const { createRegistry, hashDir, assertRemote } = require('../../config/registry.cjs');
+const { createRegistry, hashDir, assertRemote, parseCanaryPercent } = require('../../config/registry.cjs');
 
 const registry = createRegistry(DIST);
 
 export const REGISTRY_FILE = registry.file;
-export const { readRegistry, writeRegistry, publish, rollback, setCurrent } = registry;
-export { hashDir, assertRemote };
+export const { readRegistry, writeRegistry, publish, rollback, setCurrent, startCanary, promote, abort } =
+  registry;
+export { hashDir, assertRemote, parseCanaryPercent };

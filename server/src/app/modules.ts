@@ -23,6 +23,7 @@ import { marketsRoutes } from '../modules/markets/routes';
 import { notificationsRoutes } from '../modules/notifications/routes';
 import { notifyRoutes } from '../modules/notify/routes';
 import { opsRoutes } from '../modules/ops/routes';
+import { opsCanaryRoutes } from '../modules/ops/canary-routes';
 import { pushRoutes } from '../modules/push/routes';
 import { socialRoutes } from '../modules/social/routes';
 import { supportRoutes } from '../modules/support/routes';
@@ -41,7 +42,7 @@ export function registerModules(
   metrics: PromRegistry,
   onGateway: (gateway: Gateway) => void,
 ): void {
-  const { markets, trading, funds, social, ops, support, alerts, push } = services;
+  const { markets, trading, funds, social, ops, support, alerts, push, releases } = services;
   const dashboard = ops.dashboard;
 
   void app.register(accountsRoutes, { ctx });
@@ -60,7 +61,7 @@ export function registerModules(
   void app.register(tradingRoutes, { ctx, trading });
   void app.register(fundsRoutes, { ctx, funds });
   void app.register(socialRoutes, { social });
-  void app.register(opsRoutes, { ctx, ops });
+  void app.register(opsRoutes, { ctx, ops, releases });
   void app.register(complianceOpsRoutes, { ctx, dashboard });
   void app.register(accountsOpsRoutes, {
     ctx,
@@ -72,6 +73,8 @@ export function registerModules(
   void app.register(supportRoutes, { ctx, chat: support.chat, dashboard });
   void app.register(contentOpsRoutes, { ctx });
   void app.register(telemetryRoutes, { ctx, registry: ops.registry, metrics });
+  // Last: its dashboard count (releases the guard stopped) comes after the queues.
+  void app.register(opsCanaryRoutes, { ctx, ops, releases, dashboard });
   void app.register(async (scope) => {
     onGateway(await registerRealtime(scope, ctx, ctx.bus, [support.chat.extension]));
   });
@@ -82,8 +85,10 @@ export function registerModules(
       await trading.start();
       await alerts.start();
       await social.start();
+      releases.start();
     });
     scope.addHook('onClose', async () => {
+      releases.stop();
       await social.stop();
       await alerts.stop();
       await push.close();

@@ -5,6 +5,7 @@ import type { EventBus } from '../realtime/bus';
 import type { Lease } from '../realtime/lease';
 import type { Presence } from '../realtime/presence';
 import type { PushOverrides } from '../modules/push';
+import type { HealthOf } from '../modules/releases';
 import type { Storage } from '../storage/db';
 
 /** Pieces a test (or a bench) may supply instead of the ones buildApp would build. */
@@ -22,5 +23,7 @@ export type AppOverrides = {
   logStream?: { write(line: string): void };
   /** Delay before an unread agent reply is e-mailed to the trader. */
   supportMailDelayMs?: number;
+  /** The per-version health the release guard reads, instead of the telemetry's. */
+  releaseHealth?: HealthOf;
 } & MarketOverrides &
   PushOverrides;

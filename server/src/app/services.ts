@@ -2,6 +2,7 @@
  * The domain services, each built once from the pieces it declares (`createTrading({ db, market, ... })`). What one
  * module needs of another is handed over here, so no module reaches into another's internals or a global.
  */
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { createAlerts } from '../modules/alerts';
@@ -13,6 +14,11 @@ import { createMarkets } from '../modules/markets';
 import type { MarketData, Markets } from '../modules/markets';
 import { createOps } from '../modules/ops';
 import { createPush } from '../modules/push';
+import { createReleases, DEFAULT_RULE } from '../modules/releases';
+import { versionHealth } from '../modules/telemetry';
+import type { Releases } from '../modules/releases';
+import { watchRegistry } from '../modules/static/registry-watch';
+import type { RegistryWatch } from '../modules/static/registry-watch';
 import type { Push } from '../modules/push';
 import type { Ops } from '../modules/ops';
 import { createSocial } from '../modules/social';
@@ -33,6 +39,10 @@ export type Services = {
   support: Support;
   alerts: Alerts;
   push: Push;
+  /** Open tabs hear of every registry change (the REMOTES topic), published by the lease holder. */
+  registryWatch: RegistryWatch;
+  /** Canary checks, automatic abort and rollback of the remotes' releases. */
+  releases: Releases;
 };
 
 export function createServices(
@@ -92,5 +102,25 @@ export function createServices(
     ...(overrides.pushRetryDelaysMs ? { pushRetryDelaysMs: overrides.pushRetryDelaysMs } : {}),
   });
   const alerts = createAlerts({ db, market: markets.market, bus, lease, now, delivery: push });
-  return { markets, trading, funds, social, ops, support, alerts, push };
+  const registryWatch = watchRegistry({ file: path.resolve(config.staticDir, 'remotes.json'), bus, lease });
+  const releases = createReleases({
+    db,
+    now,
+    lease,
+    registry: ops.registry,
+    // The per-version health the rule reads (the telemetry's versionHealth, handed in here).
+    healthOf:
+      overrides.releaseHealth ??
+      ((remote, version, sinceMs, untilMs) => versionHealth(db, remote, version, sinceMs, untilMs)),
+    rule: {
+      ...DEFAULT_RULE,
+      minSessions: config.canaryMinSessions,
+      chunkFailurePercent: config.canaryChunkFailurePercent,
+    },
+    intervalMs: config.releaseCheckMs,
+    watchMs: config.releaseWatchMs,
+    publish: registryWatch.check,
+    onError: (err, remote) => log.error({ err, remote }, 'release guard'),
+  });
+  return { markets, trading, funds, social, ops, support, alerts, push, registryWatch, releases };
 }

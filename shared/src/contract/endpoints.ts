@@ -59,6 +59,7 @@ import type {
   OpsMe,
   OpsPage,
   OpsRemote,
+  OpsReleaseGuard,
   OpsSecrets,
   OpsSignInResult,
   OpsSignOutAll,
@@ -181,6 +182,11 @@ export type Endpoints = {
   'POST /api/ops/remotes/release': OpsRemote;
   'POST /api/ops/remotes/rollback': OpsRemote;
   'GET /api/ops/remotes/health': OpsRemotesHealth;
+  'POST /api/ops/remotes/canary': OpsRemote;
+  'POST /api/ops/remotes/promote': OpsRemote;
+  'POST /api/ops/remotes/abort': OpsRemote;
+  'GET /api/ops/remotes/guard': OpsReleaseGuard;
+  'POST /api/ops/remotes/guard': OpsReleaseGuard;
   'GET /api/ops/users/search': OpsUserRow[];
   'GET /api/ops/users/detail': OpsUserDetail;
   'POST /api/ops/users/sign_out_all': OpsSignOutAll;
@@ -307,6 +313,11 @@ export const ENDPOINTS = [
   'POST /api/ops/remotes/release',
   'POST /api/ops/remotes/rollback',
   'GET /api/ops/remotes/health',
+  'POST /api/ops/remotes/canary',
+  'POST /api/ops/remotes/promote',
+  'POST /api/ops/remotes/abort',
+  'GET /api/ops/remotes/guard',
+  'POST /api/ops/remotes/guard',
   'GET /api/ops/users/search',
   'GET /api/ops/users/detail',
   'POST /api/ops/users/sign_out_all',

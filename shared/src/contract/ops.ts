@@ -118,16 +118,85 @@ export type OpsSecrets = {
 // ---- remotes (admin only) ----
 
 export type OpsRemoteVersion = { version: string; built_at: string | null; online: boolean };
+/**
+ * One registry change. `release`, `rollback`, `promote`, `auto_rollback` made `to` current; `canary` sent `to` to
+ * `percent` % of devices; `abort` and `auto_abort` ended the canary `from` (every device back on `to`). `by` is the
+ * ops e-mail, `cli:<user>` for the command line, `auto` for the server; an automatic change carries `check`, the
+ * figures that decided it.
+ */
 export type OpsRemoteHistory = {
   at: string;
   action: string;
   from: string | null;
   to: string;
   by: string | null;
+  percent?: number;
+  check?: OpsReleaseCheck;
 };
+
+/** One version's figures over a window, from the sessions that ran it (the telemetry's per-version health). */
+export type OpsReleaseFigures = {
+  version: string;
+  sessions: number;
+  /** Sessions that met an error on this remote (its boundary, an unhandled error, a chunk that failed). */
+  error_sessions: number;
+  /** error_sessions / sessions, percent (0 without sessions). */
+  error_rate: number;
+  chunk_failures: number;
+  /** chunk_failures / sessions, percent (0 without sessions). */
+  chunk_failure_rate: number;
+};
+
+/**
+ * The release guard's reading of a canary against the current version (or of a fresh release against the version
+ * before it) over one window: the figures and what the rule (docs/ops.md#automatic-abort-and-rollback) makes of them.
+ */
+export type OpsReleaseCheck = {
+  candidate: OpsReleaseFigures;
+  baseline: OpsReleaseFigures;
+  /** Why the rule stops (or stopped) it: `errors` or `chunks`; null while it holds. */
+  reason: 'errors' | 'chunks' | null;
+  /** Candidate sessions still needed before the rule may act (0: enough). */
+  sessions_needed: number;
+  /** The window, epoch ms: from `since` to `at`. */
+  since: number;
+  at: number;
+};
+
+/** A running canary: `version` on `percent` % of devices (sticky per device) since `since`. */
+export type OpsRemoteCanary = {
+  version: string;
+  percent: number;
+  /** ISO time it started (a change of share keeps it). */
+  since: string;
+  by: string | null;
+  /** Its health against the current version's over the same window; null when it could not be read. */
+  check: OpsReleaseCheck | null;
+};
+
+/** `GET /api/ops/remotes/guard`: the automatic abort rule's settings, and whether it also rolls releases back. */
+export type OpsReleaseGuard = {
+  /** After a full release, roll back to the previous version by the same rule (off unless an admin turns it on). */
+  auto_rollback: boolean;
+  /** The rule acts only once the candidate has this many sessions (CANARY_MIN_SESSIONS). */
+  min_sessions: number;
+  /** Error rate above this many times the baseline's … */
+  error_ratio: number;
+  /** … and above this percent. */
+  error_floor_percent: number;
+  /** Or chunk-load failures in at least this percent of its sessions (CANARY_CHUNK_FAILURE_PERCENT). */
+  chunk_failure_percent: number;
+  /** How often the lease holder checks (seconds). */
+  check_seconds: number;
+  /** How long after a full release it is watched for the automatic rollback (hours). */
+  watch_hours: number;
+};
+
 export type OpsRemote = {
   remote: string;
   current: string | null;
+  /** The canary running, or null. */
+  canary: OpsRemoteCanary | null;
   versions: OpsRemoteVersion[];
   history: OpsRemoteHistory[];
   /**

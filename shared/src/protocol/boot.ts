@@ -14,8 +14,14 @@ export type BootData = {
   site?: BootSite;
   /** A production deployment: the API is on the `api` sibling of the page's host (docs/rules.md). */
   production?: boolean;
-  /** The remote registry's current versions (`/remotes.json`). */
-  remotes?: Record<string, { current: string; contract?: string }>;
+  /**
+   * The remote registry's current versions (`/remotes.json`), each with its contract range, and the canary when one
+   * runs (the host picks it for this device: host/src/app/registry.ts).
+   */
+  remotes?: Record<
+    string,
+    { current: string; contract?: string; canary?: { version: string; percent: number; contract?: string } }
+  >;
   /** `GET /v1/api/forex/trade_list` data, on the pages that show it. */
   tradeList?: unknown[];
   /** `getCompanyStatus` of the company in the `company_id` cookie. */

@@ -88,8 +88,16 @@ export type KlineUpdate = {
   Volume: number;
 };
 
-/** REMOTES payload: each remote's current version after a registry change. */
-export type RegistryChange = { remotes: Record<string, string> };
+/** A remote's canary in a registry change: `version` on `percent` % of devices. */
+export type RegistryCanaryChange = { version: string; percent: number };
+/**
+ * REMOTES payload: each remote's current version after a registry change, and each running canary (a remote
+ * missing from `canaries` has none; a server that predates canaries sends no `canaries` at all).
+ */
+export type RegistryChange = {
+  remotes: Record<string, string>;
+  canaries?: Record<string, RegistryCanaryChange>;
+};
 
 /**
  * What each topic carries. Market data arrives batched (one frame holds the latest value of every instrument that

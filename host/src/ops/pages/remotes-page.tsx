@@ -1,6 +1,6 @@
 /**
  * /ops/remotes (admin): each remote's current version, the versions online and the history; a published version
- * made current, or a remote rolled back, with one confirmed click. The server applies it with the same registry
+ * made current, or a remote rolled back, with one confirmed click; canaries (./remote-canary.tsx). The server applies it with the same registry
  * code and lock as `npm run mf`; open tabs pick it up on their next visit to that remote, new tabs at once.
  */
 import { useState } from 'react';
@@ -21,6 +21,11 @@ import {
 import type { OpsRemote } from '@meridian/shared/pure';
 import { changeRemote, fetchRemotes } from '../api/remotes-api';
 import { RemoteHealth } from './remote-health';
+import { CheckFigures, ReleaseGuardPanel, RemoteCanary } from './remote-canary';
+
+/** History actions with a label of their own (`remotes.action.*`); anything else reads as a release. */
+const ACTIONS = ['release', 'rollback', 'canary', 'promote', 'abort', 'auto_abort', 'auto_rollback'];
+const WARN_ACTIONS = ['rollback', 'abort', 'auto_abort', 'auto_rollback'];
 
 export default function OpsRemotesPage() {
   const { t } = useTranslation('ops');
@@ -53,11 +58,12 @@ export default function OpsRemotesPage() {
   return (
     <OpsPage title={t('remotes.title')} subtitle={t('remotes.subtitle')} testId="page-ops-remotes">
       <RemoteHealth />
+      <ReleaseGuardPanel />
       <OpsState state={state}>
         {(remotes) => (
           <List>
             {remotes.map((r) => (
-              <RemoteCard key={r.remote} remote={r} busy={busy} onAct={act} />
+              <RemoteCard key={r.remote} remote={r} busy={busy} onAct={act} onChanged={state.reload} />
             ))}
           </List>
         )}
@@ -70,10 +76,12 @@ function RemoteCard({
   remote: r,
   busy,
   onAct,
+  onChanged,
 }: {
   remote: OpsRemote;
   busy: boolean;
   onAct: (kind: 'release' | 'rollback', remote: string, version?: string) => Promise<void>;
+  onChanged: () => void;
 }) {
   const { t, i18n } = useTranslation('ops');
   // The server says where a rollback may go (each version current before this one): the button follows it, and
@@ -92,7 +100,7 @@ function RemoteCard({
         <OpsButton
           type="button"
           $variant="danger"
-          disabled={busy || !canRollBack}
+          disabled={busy || !canRollBack || r.canary !== null}
           onClick={() => void onAct('rollback', r.remote)}
           data-testid={`ops-rollback-${r.remote}`}
         >
@@ -122,6 +130,8 @@ function RemoteCard({
                   <td>
                     {current ? (
                       <OpsBadge $tone="ok">{t('remotes.isCurrent')}</OpsBadge>
+                    ) : v.version === r.canary?.version ? (
+                      <OpsBadge $tone="warn">{t('remotes.health.canary')}</OpsBadge>
                     ) : v.online ? (
                       <OpsBadge $tone={newer ? 'info' : 'muted'}>
                         {t(newer ? 'remotes.ready' : 'remotes.older')}
@@ -135,7 +145,7 @@ function RemoteCard({
                       <OpsButton
                         type="button"
                         $variant={newer ? 'primary' : 'secondary'}
-                        disabled={busy}
+                        disabled={busy || r.canary !== null}
                         onClick={() => void onAct(newer ? 'release' : 'rollback', r.remote, v.version)}
                         data-testid={`ops-make-current-${v.version}`}
                       >
@@ -149,20 +159,23 @@ function RemoteCard({
           </tbody>
         </OpsTable>
       </OpsTableWrap>
+      <RemoteCanary remote={r} onChanged={onChanged} />
       {r.history.length > 0 && (
         <History>
           <summary>{t('remotes.history', { count: r.history.length })}</summary>
           <ul>
             {r.history.slice(0, 20).map((h, i) => (
-              <li key={`${h.at}-${i}`}>
+              <li key={`${h.at}-${i}`} data-action={h.action}>
                 <span>{formatOpsTime(Date.parse(h.at), i18n.language)}</span>{' '}
-                <OpsBadge $tone={h.action === 'rollback' ? 'warn' : 'info'}>
-                  {t(`remotes.action.${h.action === 'rollback' ? 'rollback' : 'release'}`)}
+                <OpsBadge $tone={WARN_ACTIONS.includes(h.action) ? 'warn' : 'info'}>
+                  {t(`remotes.action.${ACTIONS.includes(h.action) ? h.action : 'release'}`)}
                 </OpsBadge>{' '}
                 <bdi dir="ltr">
                   <code>{h.from ?? '—'}</code> → <code>{h.to}</code>
+                  {h.percent ? ` ${t('remotes.canary.running', { percent: h.percent })}` : null}
                 </bdi>
                 {h.by ? <em> · {h.by}</em> : null}
+                {h.check ? <CheckFigures check={h.check} /> : null}
               </li>
             ))}
           </ul>

@@ -15,6 +15,7 @@
  *   GET  /api/ops/remotes                                                    -> remotes                (admin)
  *   POST /api/ops/remotes/release   remote, version            make a published version current      (admin)
  *   POST /api/ops/remotes/rollback  remote, version?           back to the previous (or named) one    (admin)
+ *   (canaries, promote, abort and the release guard's settings: ../releases/ops-routes.ts)
  *
  * Every change appends an audit row.
  */
@@ -22,7 +23,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { z } from 'zod';
 import { ERROR_CODES } from '@meridian/shared/pure';
-import type { OpsAccountView, OpsRemote, OpsSecrets } from '@meridian/shared/pure';
+import type { OpsAccountView, OpsSecrets } from '@meridian/shared/pure';
 import { okResponse } from '../../lib/contract';
 import { ok } from '../../lib/envelope';
 import { AppError, notFound } from '../../lib/errors';
@@ -44,7 +45,8 @@ import {
 import { audit, listAudit } from './audit';
 import { meOf, opsOf, requireOps, revokeOpsSession, signIn } from './auth';
 import type { Ops } from './index';
-import { remotesView } from './remotes';
+import { oneRemoteView, remotesView } from './remotes';
+import type { CanaryCheck } from './remotes';
 import {
   accountViewSchema,
   auditPageSchema,
@@ -61,8 +63,20 @@ import {
   signInSchema,
 } from './schemas';
 
-function registryError(err: unknown): AppError {
+/** A refusal of config/registry.cjs as the envelope's code and sentence (release, rollback, canary, promote, abort). */
+export function registryError(err: unknown): AppError {
   const message = err instanceof Error ? err.message : String(err);
+  const running = /has a canary running \((\S+) on (\d+) % of devices\)/.exec(message);
+  if (running)
+    return new AppError(ERROR_CODES.conflict, 'ops.remoteCanaryRunning', {
+      version: running[1] ?? '',
+      percent: running[2] ?? '',
+    });
+  if (/has no canary running/.test(message)) return new AppError(ERROR_CODES.conflict, 'ops.remoteNoCanary');
+  if (/a canary is another version/.test(message))
+    return new AppError(ERROR_CODES.conflict, 'ops.remoteCanaryCurrent');
+  if (/must be a whole number from 1 to 99/.test(message))
+    return new AppError(ERROR_CODES.validation, 'v.canaryPercent');
   if (/no published version/.test(message)) return new AppError(ERROR_CODES.notFound, 'ops.remoteNoVersion');
   if (/no earlier version/.test(message)) return new AppError(ERROR_CODES.conflict, 'ops.remoteNoEarlier');
   const notEarlier = /: (\S+) was not current before (\S+);/.exec(message);
@@ -86,7 +100,12 @@ function registryError(err: unknown): AppError {
   throw err;
 }
 
-export const opsRoutes: FastifyPluginAsync<{ ctx: AppContext; ops: Ops }> = async (app, { ctx, ops }) => {
+export const opsRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  ops: Ops;
+  /** The release guard: each running canary's health on the remotes page. */
+  releases: { guard: { canaryCheck: CanaryCheck } };
+}> = async (app, { ctx, ops, releases }) => {
   const t = ctx.i18n.t;
   /** Route options: who may call (admin always may) and the shape of the answer. */
   const only = (roles: Parameters<typeof requireOps>[1], data: z.ZodType) => ({
@@ -272,7 +291,10 @@ export const opsRoutes: FastifyPluginAsync<{ ctx: AppContext; ops: Ops }> = asyn
 
   const { registry } = ops;
 
-  app.get('/api/ops/remotes', only(['admin'], z.array(remoteSchema)), async () => ok(remotesView(registry)));
+  const check = releases.guard.canaryCheck;
+  app.get('/api/ops/remotes', only(['admin'], z.array(remoteSchema)), async () =>
+    ok(await remotesView(registry, check)),
+  );
 
   app.post('/api/ops/remotes/release', only(['admin'], remoteSchema), async (req) => {
     const body = parseInput(remoteBody, req.body);
@@ -307,7 +329,7 @@ export const opsRoutes: FastifyPluginAsync<{ ctx: AppContext; ops: Ops }> = asyn
         after: { current: result.version },
       });
     }
-    const view: OpsRemote | undefined = remotesView(registry).find((r) => r.remote === remote);
+    const view = await oneRemoteView(registry, remote, check);
     if (!view) throw notFound();
     return ok(
       view,

@@ -7,12 +7,15 @@ import type {
   OpsDashboard,
   OpsMe,
   OpsPage,
+  OpsReleaseCheck,
+  OpsReleaseGuard,
   OpsRemote,
   OpsSecrets,
   OpsSignInResult,
 } from '@meridian/shared/pure';
 import { contract, wire } from '../../lib/contract';
 import { email, id, optInt, optStr, str } from '../../lib/validate';
+import { parseCanaryPercent } from '@meridian/config/registry.cjs';
 import { isRemoteName } from './remotes';
 
 // ---- inputs ----
@@ -51,6 +54,40 @@ export const remoteBody = z.object({
       .regex(/^[A-Za-z0-9._-]{1,80}$/, { message: 'v.invalid' })
       .optional(),
   ),
+});
+
+/** A canary's share of devices: a whole number 1–99 (the registry's own rule, config/registry.cjs). */
+const canaryPercent = z
+  .union([z.number(), z.string().max(8, { message: 'v.canaryPercent' })], { message: 'v.canaryPercent' })
+  .refine(
+    (v) => {
+      try {
+        parseCanaryPercent(v);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'v.canaryPercent' },
+  )
+  .transform((v) => parseCanaryPercent(v));
+
+export const canaryBody = z.object({
+  remote: str(32).refine(isRemoteName, { message: 'v.unknownRemote' }),
+  version: str(80).pipe(z.string().regex(/^[A-Za-z0-9._-]{1,80}$/, { message: 'v.invalid' })),
+  percent: canaryPercent,
+});
+
+export const canaryEndBody = z.object({
+  remote: str(32).refine(isRemoteName, { message: 'v.unknownRemote' }),
+});
+
+export const guardBody = z.object({
+  auto_rollback: z
+    .union([z.enum(['0', '1', 'true', 'false']), z.boolean(), z.literal(0), z.literal(1)], {
+      message: 'v.oneOf',
+    })
+    .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
 });
 
 // ---- answers ----
@@ -132,10 +169,51 @@ export const secretsSchema = contract<OpsSecrets>()(
   }),
 );
 
+const figuresSchema = z.strictObject({
+  version: z.string(),
+  sessions: count,
+  error_sessions: count,
+  error_rate: z.number().min(0).max(100),
+  chunk_failures: count,
+  chunk_failure_rate: z.number().min(0),
+});
+
+export const releaseCheckSchema = contract<OpsReleaseCheck>()(
+  z.strictObject({
+    candidate: figuresSchema,
+    baseline: figuresSchema,
+    reason: z.enum(['errors', 'chunks']).nullable(),
+    sessions_needed: count,
+    since: ms,
+    at: ms,
+  }),
+);
+
+export const releaseGuardSchema = contract<OpsReleaseGuard>()(
+  z.strictObject({
+    auto_rollback: z.boolean(),
+    min_sessions: count,
+    error_ratio: z.number().positive(),
+    error_floor_percent: z.number().min(0).max(100),
+    chunk_failure_percent: z.number().min(0).max(100),
+    check_seconds: count,
+    watch_hours: count,
+  }),
+);
+
 export const remoteSchema = contract<OpsRemote>()(
   z.strictObject({
     remote: z.string(),
     current: z.string().nullable(),
+    canary: z
+      .strictObject({
+        version: z.string(),
+        percent: z.number().int().min(1).max(99),
+        since: z.string(),
+        by: z.string().nullable(),
+        check: releaseCheckSchema.nullable(),
+      })
+      .nullable(),
     versions: z.array(
       z.strictObject({ version: z.string(), built_at: z.string().nullable(), online: z.boolean() }),
     ),
@@ -146,6 +224,8 @@ export const remoteSchema = contract<OpsRemote>()(
         from: z.string().nullable(),
         to: z.string(),
         by: z.string().nullable(),
+        percent: z.number().int().min(1).max(99).optional(),
+        check: releaseCheckSchema.optional(),
       }),
     ),
     rollback_targets: z.array(z.string()),

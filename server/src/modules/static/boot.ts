@@ -35,7 +35,14 @@ export const BOOT_SCRIPT = `(function(){var d=document,b,l;try{b=JSON.parse(d.ge
 export const BOOT_SCRIPT_CSP = `'sha256-${crypto.createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 type Registry = {
-  remotes?: Record<string, { current?: unknown; versions?: { version?: unknown; contract?: unknown }[] }>;
+  remotes?: Record<
+    string,
+    {
+      current?: unknown;
+      canary?: { version?: unknown; percent?: unknown };
+      versions?: { version?: unknown; contract?: unknown }[];
+    }
+  >;
 };
 
 /** The contract range a version's build recorded (in the registry since it is kept there; else in its manifest). */
@@ -102,7 +109,20 @@ export async function renderIndex(
       const recorded = entry.versions?.find((v) => v?.version === current)?.contract;
       const contract = contractOf(opts.remotesDir, name, current, recorded);
       // With its contract range: the host checks it before loading (and reads remotes.json for a fallback).
-      boot.remotes[name] = contract ? { current, contract } : { current };
+      const out: NonNullable<BootData['remotes']>[string] = contract ? { current, contract } : { current };
+      // A canary with its share and contract: the host picks the side of this device (host/src/app/registry.ts).
+      // The markets preload below stays the current version's: most devices run it.
+      const c = entry.canary;
+      if (c && typeof c.version === 'string' && typeof c.percent === 'number') {
+        const canaryRecorded = entry.versions?.find((v) => v?.version === c.version)?.contract;
+        const canaryContract = contractOf(opts.remotesDir, name, c.version, canaryRecorded);
+        out.canary = {
+          version: c.version,
+          percent: c.percent,
+          ...(canaryContract ? { contract: canaryContract } : {}),
+        };
+      }
+      boot.remotes[name] = out;
     }
   }
   const page = MARKETS_PAGES[urlPath];

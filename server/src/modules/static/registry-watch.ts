@@ -1,12 +1,13 @@
 /**
- * Tells every open tab when the remote registry changes (a release, rollback, promote or abort, from the CLI or
- * /ops/remotes, both of which rewrite remotes.json): the file is polled, and each change of a remote's current
- * version is published once on the REMOTES topic — by the node holding the lease only, so two nodes reading the same
- * file publish it once. A tab then loads that remote's new version at its next navigation into it
- * (host/src/app/registry.ts), never in the middle of a page.
+ * Tells every open tab when the remote registry changes (a release, rollback, canary, promote or abort, from the
+ * CLI, /ops/remotes or the release guard, each of which rewrites remotes.json): the file is polled, and each change
+ * of a remote's current version or canary (version or share) is published once on the REMOTES topic — by the node
+ * holding the lease only, so two nodes reading the same file publish it once. A tab then loads the version it now
+ * runs (the canary's or the current one, host/src/app/registry.ts) at its next navigation into that remote, never
+ * in the middle of a page. A change made on this node is published at once (`check()`), not at the next poll.
  */
 import fs from 'node:fs';
-import type { RegistryChange } from '@meridian/shared/pure';
+import type { RegistryCanaryChange, RegistryChange } from '@meridian/shared/pure';
 import { TOPICS } from '@meridian/shared/pure';
 import type { EventBus } from '../../realtime/bus';
 import type { Lease } from '../../realtime/lease';
@@ -29,10 +30,32 @@ export function currentVersions(text: string): Record<string, string> | null {
   return out;
 }
 
+/** Each remote's running canary in a registry file's text; null when it cannot be read as a registry. */
+export function canaryShares(text: string): Record<string, RegistryCanaryChange> | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const remotes = (body as { remotes?: unknown } | null)?.remotes;
+  if (!remotes || typeof remotes !== 'object') return null;
+  const out: Record<string, RegistryCanaryChange> = {};
+  for (const [name, entry] of Object.entries(remotes as Record<string, unknown>)) {
+    const c = (entry as { canary?: { version?: unknown; percent?: unknown } } | null)?.canary;
+    if (c && typeof c.version === 'string' && c.version && typeof c.percent === 'number')
+      out[name] = { version: c.version, percent: c.percent };
+  }
+  return out;
+}
+
 const same = (a: Record<string, string>, b: Record<string, string>) => {
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 };
+
+const flat = (c: Record<string, RegistryCanaryChange>): Record<string, string> =>
+  Object.fromEntries(Object.entries(c).map(([k, v]) => [k, `${v.version}@${v.percent}`]));
 
 export type RegistryWatch = { check: () => Promise<boolean>; stop: () => void };
 
@@ -46,7 +69,7 @@ export function watchRegistry(opts: {
   lease: Pick<Lease, 'isLeader'>;
   intervalMs?: number;
 }): RegistryWatch {
-  let last: Record<string, string> | null = null;
+  let last: RegistryChange | null = null;
   let reading: Promise<boolean> | null = null;
   const read = async (): Promise<boolean> => {
     let text: string;
@@ -55,13 +78,15 @@ export function watchRegistry(opts: {
     } catch {
       return false;
     }
-    const now = currentVersions(text);
+    const remotes = currentVersions(text);
+    const canaries = canaryShares(text);
     // A file caught half-written, or one that does not parse, is read again at the next poll.
-    if (!now) return false;
+    if (!remotes || !canaries) return false;
+    const change: RegistryChange = { remotes, canaries };
     const before = last;
-    last = now;
-    if (before === null || same(before, now) || !opts.lease.isLeader()) return false;
-    const change: RegistryChange = { remotes: now };
+    last = change;
+    if (before === null || !opts.lease.isLeader()) return false;
+    if (same(before.remotes, remotes) && same(flat(before.canaries ?? {}), flat(canaries))) return false;
     opts.bus.publish({ topic: TOPICS.remotes, data: [change] });
     return true;
   };
