@@ -120,7 +120,9 @@ describe('a remote built against a contract this host cannot serve', () => {
 describe('a canary: the device picks its side, sticky, and follows a change at its next visit', () => {
   // jest.requireActual: the real bucket, as the host uses it (the federation runtime is the only mock here).
   const { inCanary } = jest.requireActual<PureModule>('@meridian/shared/pure');
-  const ids = (n: number) => Array.from({ length: n }, (_, i) => `device-${i.toString(36).padStart(6, '0')}`);
+  // Shaped as deviceId() makes them (22 characters of base64url): another shape is replaced by a fresh id.
+  const ids = (n: number) =>
+    Array.from({ length: n }, (_, i) => `device-${i.toString(36).padStart(15, '0')}`);
   const entry = {
     current: 'o1',
     canary: { version: 'o2', percent: 30 },
