@@ -321,8 +321,8 @@ describe.each(MODES)('release health beacons (%s)', (mode) => {
               message: `Failed to load https://app.example.com/api/user/info?token=${user.token} for ${user.email} uid 12345678 ${user.token}`,
               frame: `at https://app.example.com/remotes/mf-orders/${V1}/7.js?x=${user.email}:2:10`,
             },
-            // A frame of another remote version is not kept.
-            { kind: 'unhandled', message: 'x', frame: `at /remotes/mf-support/${V1}/1.js:1:1` },
+            // A frame of another remote version is not kept; control characters (NUL) are not stored.
+            { kind: 'unhandled', message: 'x\u0000', frame: `at /remotes/mf-support/${V1}/1.js:1:1` },
           ],
         }),
       ]),

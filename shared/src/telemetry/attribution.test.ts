@@ -58,6 +58,8 @@ describe('cleanMessage', () => {
     );
     expect(cleanMessage('word '.repeat(100))).toHaveLength(200);
     expect(cleanMessage(undefined)).toBe('');
+    // No control character survives (a NUL cannot be stored in PostgreSQL text).
+    expect(cleanMessage('a\u0000b\u0007\tc\u009f')).toBe('a b c');
     expect(cleanMessage({ toString: () => 'odd' })).toBe('odd');
   });
 });

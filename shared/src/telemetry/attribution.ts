@@ -49,16 +49,20 @@ const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 const URL_ORIGIN = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s/'"`)]+/gi;
 const QUERY_OR_HASH = /(\/[^\s?#'"`)]*)[?#][^\s'"`)]*/g;
 const LONG_NUMBER = /\d{6,}/g;
+// eslint-disable-next-line no-control-regex -- control characters are what this removes (NUL breaks PostgreSQL text)
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const TOKEN_LIKE = /[A-Za-z0-9_-]{24,}/g;
 
 /**
- * An error message with the personal parts taken out, on one line, at most `TELEMETRY_LIMITS.message` long: no
- * origin or query of any URL (a query may hold a token or an e-mail), no e-mail address, no long number (a uid, an
- * account), no token-like string. A remote's own path (`/remotes/<remote>/<version>/…`) stays as it is.
+ * An error message with the personal parts taken out, on one line without control characters, at most
+ * `TELEMETRY_LIMITS.message` long: no origin or query of any URL (a query may hold a token or an e-mail), no e-mail
+ * address, no long number (a uid, an account), no token-like string. A remote's own path
+ * (`/remotes/<remote>/<version>/…`) stays as it is.
  */
 export function cleanMessage(message: unknown): string {
   const text = (typeof message === 'string' ? message : String(message ?? ''))
     .slice(0, 4000)
+    .replace(CONTROL, ' ')
     .replace(URL_ORIGIN, '')
     .replace(QUERY_OR_HASH, '$1');
   const words = text.split(/\s+/).filter(Boolean);
