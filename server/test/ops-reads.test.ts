@@ -103,6 +103,7 @@ describe.each(MODES)('ops reads (%s)', (mode) => {
       'funds.deposits',
       'funds.withdrawals',
       'support.open',
+      'remotes.auto_stopped',
     ]);
     expect(before.users_online).toBe(0);
 
