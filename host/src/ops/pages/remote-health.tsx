@@ -8,7 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { jsonNamespace, registerNamespace } from '@meridian/shared';
+import { jsonNamespace, LANGUAGE_BCP47, registerNamespace } from '@meridian/shared';
+import type { Language } from '@meridian/shared';
 import { formatOpsTime, OpsBadge, OpsCard, OpsSelect, OpsState, useOpsLoad } from '@meridian/shared/ops';
 import type { OpsTone } from '@meridian/shared/ops';
 import { HEALTH_WINDOWS } from '@meridian/shared/pure';
@@ -119,16 +120,23 @@ function RemoteBlock({ health }: { health: OpsRemoteHealth }) {
 function VersionView({ remote, v }: { remote: string; v: OpsVersionHealth }) {
   const { t, i18n } = useTranslation('opsHealth');
   const lng = i18n.language;
-  const count = new Intl.NumberFormat(lng);
-  const percent = new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 1 });
+  // Numbers in the reader's language (`my` is Malay here, not Burmese: the app's codes are not all BCP 47).
+  const tag = LANGUAGE_BCP47[lng as Language] ?? 'en';
+  const count = new Intl.NumberFormat(tag);
+  const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 });
+  const unit = (u: 'second' | 'millisecond', digits: number) =>
+    new Intl.NumberFormat(tag, {
+      style: 'unit',
+      unit: u,
+      unitDisplay: 'narrow',
+      maximumFractionDigits: digits,
+    });
   const vital = (name: VitalName, value: number) =>
     name === 'LCP'
-      ? new Intl.NumberFormat(lng, { style: 'unit', unit: 'second', maximumFractionDigits: 2 }).format(
-          value / 1000,
-        )
+      ? unit('second', 2).format(value / 1000)
       : name === 'INP'
-        ? new Intl.NumberFormat(lng, { style: 'unit', unit: 'millisecond' }).format(value)
-        : new Intl.NumberFormat(lng, { maximumFractionDigits: 3 }).format(value);
+        ? unit('millisecond', 0).format(value)
+        : new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }).format(value);
   const p75 = { LCP: v.lcp_p75, INP: v.inp_p75, CLS: v.cls_p75 };
   const id = `health-${remote}-${v.version}`;
   const head = (
@@ -342,7 +350,7 @@ const TileBox = styled.div<{ $tone: OpsTone }>`
   .value {
     font-size: 17px;
     font-variant-numeric: tabular-nums;
-    white-space: nowrap;
+    overflow-wrap: anywhere;
   }
   .note {
     font-size: 12px;
