@@ -470,6 +470,93 @@ describe.each(MODES)('price alerts across nodes and restarts (%s)', (mode) => {
     }
   });
 
+  it('writes a burst of crossings in one transaction; when it fails, the next crossing fires them, once', async () => {
+    const market = new FakeMarket();
+    const t = await createTestApp(mode, { market, now: () => clock });
+    try {
+      const { token, user } = await registerUser(t.app);
+      const ids: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const r = await call<AlertView>(t.app, {
+          method: 'POST',
+          url: SAVE,
+          token,
+          form: {
+            forex_id: 1,
+            kind: 'price',
+            side: 'bid',
+            direction: 'above',
+            level: `1.2${i % 10}`,
+            repeat: 0,
+          },
+        });
+        ids.push(r.body.data.id);
+      }
+      await t.app.services.alerts.stop();
+      const sent: number[] = [];
+      t.app.ctx.bus.subscribe((ev) => {
+        if (ev.topic === TOPICS.priceAlert) sent.push((ev.data as PriceAlertFrame).alert.id);
+      });
+      // The evaluator's database: counts its transactions, and the first one fails (the database went away).
+      const db = t.app.ctx.db;
+      let transactions = 0;
+      const flaky = new Proxy(db, {
+        get(target, prop) {
+          if (prop === 'transaction')
+            return () => {
+              transactions++;
+              if (transactions > 1) return target.transaction();
+              return {
+                execute: () => Promise.reject(new Error('database unavailable')),
+              };
+            };
+          const v: unknown = Reflect.get(target, prop, target);
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+      const evaluator = new AlertEvaluator({
+        db: flaky,
+        market,
+        bus: t.app.ctx.bus,
+        now: () => clock,
+        isLeader: () => true,
+      });
+      await evaluator.start();
+      expect(evaluator.size).toBe(20);
+
+      market.setPrice('EURUSD', 1.3, 1.3002);
+      await evaluator.idle();
+      expect(transactions).toBe(1);
+      expect(evaluator.errors.map((e) => (e as Error).message)).toEqual(['database unavailable']);
+      expect(sent).toEqual([]);
+      const armed = await db
+        .selectFrom('price_alerts')
+        .select('armed')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(armed.map((r) => r.armed)).toEqual(ids.map(() => 1));
+
+      // Still beyond at the next tick: all twenty again, in one transaction, each sent and stored once.
+      market.setPrice('EURUSD', 1.31, 1.3102);
+      await evaluator.idle();
+      expect(transactions).toBe(2);
+      expect([...sent].sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+      const stored = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(stored).toHaveLength(20);
+      market.setPrice('EURUSD', 1.32, 1.3202);
+      await evaluator.idle();
+      expect(sent).toHaveLength(20);
+      expect(transactions).toBe(2);
+      await evaluator.stop();
+    } finally {
+      await t.close();
+    }
+  });
+
   // One SQLite file reopened by a new app (PostgreSQL: the schema of a test app goes with it; the race covers it).
   const itFile = mode === 'sqlite' ? it : it.skip;
   itFile('a restart rebuilds the index from the database and does not send a fired alert again', async () => {

@@ -142,7 +142,7 @@ export async function markFired(
 
 /** Arm a repeating alert again after the price went back across and its cool-down passed (same conditions). */
 export async function markArmed(
-  db: DB,
+  db: Kysely<Database>,
   a: Pick<PriceAlert, 'id' | 'version' | 'last_fired_at'>,
 ): Promise<boolean> {
   if (a.last_fired_at === null) return false;
