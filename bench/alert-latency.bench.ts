@@ -10,7 +10,8 @@
  * - The traders are demo accounts made through the API; their alerts are inserted in one transaction in the row shape
  *   the alerts module writes (repository.createAlert: armed, version 1, nothing fired), then the evaluator rebuilds
  *   its index from the table (`reload`, as at start and on taking the engine lease). 30 % repeat (1 h cool-down, so
- *   each fires at most once in a run), 10 % watch today's change in percent, the rest a bid or ask level.
+ *   each fires at most once in a run), 10 % watch today's change in percent, the rest a bid or ask level, a fifth of
+ *   those at a round number (gold 4005, 4010), where a tick through it fires a crowd at once.
  * - Ticks: the real market service and its feed (the simulator, not on its timers): `feed.setPrice` 30 times a
  *   second, round robin over the 10 instruments, a seeded random walk of 1 basis point per tick, each stamped
  *   with the time it was handed to the feed. The same ticks in every run.
@@ -62,6 +63,8 @@ const RANGE = smokeOr(0.005, 0.02);
 /** Relative standard deviation of one tick's move. */
 const STEP = 1e-4;
 const PERCENT_SHARE = 0.1;
+/** Price alerts at a round number (so a tick through one fires a crowd at once). */
+const ROUND_SHARE = 0.2;
 const REPEAT_SHARE = 0.3;
 const COOLDOWN_S = 3600;
 const CODES = [
@@ -80,10 +83,13 @@ const SETTLE_TIMEOUT_MS = 20_000;
 
 const clock = () => performance.timeOrigin + performance.now();
 
+/** mulberry32: a seeded uniform [0, 1) (the same alerts and ticks in every run). */
 let seed = 7;
 const rnd = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
 
@@ -245,7 +251,13 @@ function alertsOf(userId: number, starts: Start[], now: number) {
     const side = rnd() < 0.5 ? 'bid' : 'ask';
     const p = side === 'bid' ? s.bid : s.ask;
     const unit = 10 ** -s.digits;
-    let level = Number(fixed(p * (up ? 1 + d : 1 - d), s.digits));
+    let level = p * (up ? 1 + d : 1 - d);
+    if (rnd() < ROUND_SHARE) {
+      // A round number (EUR/USD 1.150, 1.155; gold 4005, 4010): where traders' alerts bunch up.
+      const step = 5 * 10 ** (Math.floor(Math.log10(p)) - 3);
+      level = (up ? Math.ceil(level / step) : Math.floor(level / step)) * step;
+    }
+    level = Number(fixed(level, s.digits));
     if (up && level <= p) level = Number(fixed(p + unit, s.digits));
     if (!up && level >= p) level = Number(fixed(p - unit, s.digits));
     rows.push({ ...base, kind: 'price', side, level: fixed(level, s.digits), percent: null });
