@@ -338,6 +338,8 @@ type RunResult = {
 async function main() {
   const load0 = os.loadavg();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
+  // Removed however the bench ends (a failed check exits early).
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const pg = process.env.BENCH_DATABASE_URL;
   const schema = `bench_${crypto.randomBytes(6).toString('hex')}`;
 
