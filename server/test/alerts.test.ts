@@ -470,6 +470,103 @@ describe.each(MODES)('price alerts across nodes and restarts (%s)', (mode) => {
     }
   });
 
+  it('writes a burst of crossings in one transaction; when it fails, the next crossing fires them, each once', async () => {
+    const market = new FakeMarket();
+    const t = await createTestApp(mode, { market, now: () => clock });
+    try {
+      const { token, user } = await registerUser(t.app);
+      const ids: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const r = await call<AlertView>(t.app, {
+          method: 'POST',
+          url: SAVE,
+          token,
+          form: {
+            forex_id: 1,
+            kind: 'price',
+            side: 'bid',
+            direction: 'above',
+            level: `1.2${i % 10}`,
+            repeat: 0,
+          },
+        });
+        ids.push(r.body.data.id);
+      }
+      await t.app.services.alerts.stop();
+      const sent: number[] = [];
+      t.app.ctx.bus.subscribe((ev) => {
+        if (ev.topic === TOPICS.priceAlert) sent.push((ev.data as PriceAlertFrame).alert.id);
+      });
+      // The evaluator's database: counts its transactions, and the first one fails (the database went away).
+      const db = t.app.ctx.db;
+      let transactions = 0;
+      const flaky = new Proxy(db, {
+        get(target, prop) {
+          if (prop === 'transaction')
+            return () => {
+              transactions++;
+              if (transactions > 1) return target.transaction();
+              return {
+                execute: () => Promise.reject(new Error('database unavailable')),
+              };
+            };
+          const v: unknown = Reflect.get(target, prop, target);
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+      const evaluator = new AlertEvaluator({
+        db: flaky,
+        market,
+        bus: t.app.ctx.bus,
+        now: () => clock,
+        isLeader: () => true,
+      });
+      await evaluator.start();
+      expect(evaluator.size).toBe(20);
+
+      market.setPrice('EURUSD', 1.3, 1.3002);
+      await evaluator.idle();
+      expect(transactions).toBe(1);
+      expect(evaluator.errors.map((e) => (e as Error).message)).toEqual(['database unavailable']);
+      expect(sent).toEqual([]);
+      const armed = await db
+        .selectFrom('price_alerts')
+        .select('armed')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(armed.map((r) => r.armed)).toEqual(ids.map(() => 1));
+
+      // One of them saved again meanwhile on another node (a new version; its message has not come yet).
+      const edited = ids[7] as number;
+      await db.updateTable('price_alerts').set({ version: 2 }).where('id', '=', edited).execute();
+
+      // Still beyond at the next tick: the nineteen in one transaction, each sent and stored once; the edited one is
+      // read again, not fired at the version evaluated, and fires (at its new version) at the tick after.
+      market.setPrice('EURUSD', 1.31, 1.3102);
+      await evaluator.idle();
+      expect(transactions).toBe(2);
+      const others = ids.filter((id) => id !== edited).sort((x, y) => x - y);
+      expect([...sent].sort((x, y) => x - y)).toEqual(others);
+      market.setPrice('EURUSD', 1.32, 1.3202);
+      await evaluator.idle();
+      expect(transactions).toBe(3);
+      expect(sent.slice(19)).toEqual([edited]);
+      market.setPrice('EURUSD', 1.33, 1.3302);
+      await evaluator.idle();
+      expect(sent).toHaveLength(20);
+      const stored = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(stored).toHaveLength(20);
+      expect(evaluator.errors).toHaveLength(1);
+      await evaluator.stop();
+    } finally {
+      await t.close();
+    }
+  });
+
   // One SQLite file reopened by a new app (PostgreSQL: the schema of a test app goes with it; the race covers it).
   const itFile = mode === 'sqlite' ? it : it.skip;
   itFile('a restart rebuilds the index from the database and does not send a fired alert again', async () => {

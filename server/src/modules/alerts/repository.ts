@@ -121,28 +121,29 @@ export async function deleteAlert(db: DB, userId: number, id: number): Promise<v
 }
 
 /**
- * Record a firing: only if the alert is still armed at the version evaluated. Returns the fired row, or undefined
- * when another evaluator fired it first, the trader changed it or deleted it.
+ * Record the firings of one evaluation in one statement: each alert only if it is still armed at the version
+ * evaluated. Returns the rows fired; an alert missing from them was fired by another evaluator first, or changed or
+ * deleted by the trader meanwhile.
  */
 export async function markFired(
   db: Kysely<Database>,
-  a: Pick<PriceAlert, 'id' | 'version'>,
+  alerts: readonly Pick<PriceAlert, 'id' | 'version'>[],
   now: number,
-): Promise<PriceAlert | undefined> {
-  const row = await db
+): Promise<PriceAlert[]> {
+  if (alerts.length === 0) return [];
+  const rows = await db
     .updateTable('price_alerts')
     .set((eb) => ({ armed: 0, last_fired_at: now, fired_count: eb('fired_count', '+', 1) }))
-    .where('id', '=', a.id)
     .where('armed', '=', 1)
-    .where('version', '=', a.version)
+    .where((eb) => eb.or(alerts.map((a) => eb.and([eb('id', '=', a.id), eb('version', '=', a.version)]))))
     .returningAll()
-    .executeTakeFirst();
-  return row ? norm(row) : undefined;
+    .execute();
+  return rows.map(norm);
 }
 
 /** Arm a repeating alert again after the price went back across and its cool-down passed (same conditions). */
 export async function markArmed(
-  db: DB,
+  db: Kysely<Database>,
   a: Pick<PriceAlert, 'id' | 'version' | 'last_fired_at'>,
 ): Promise<boolean> {
   if (a.last_fired_at === null) return false;
