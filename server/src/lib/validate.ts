@@ -90,8 +90,27 @@ export function toIssues(error: z.ZodError, input: unknown): Issue[] {
 export const inputProbe: { record?: (schema: z.ZodType, input: object) => void } = {};
 
 /** Parse `input` with `schema` or throw a ValidationError. Non-object input is treated as an empty object. */
+/**
+ * The first field (top level, or one level down in an array or object) whose text holds a NUL character: no field
+ * of any call takes one, and PostgreSQL refuses it in text (a 500 otherwise), so it is refused before anything else.
+ */
+function nulField(source: object): string | null {
+  const hasNul = (v: unknown): boolean =>
+    typeof v === 'string'
+      ? v.includes('\u0000')
+      : Array.isArray(v)
+        ? v.some((x) => typeof x === 'string' && x.includes('\u0000'))
+        : v !== null && typeof v === 'object'
+          ? Object.values(v).some((x) => typeof x === 'string' && x.includes('\u0000'))
+          : false;
+  for (const [field, v] of Object.entries(source)) if (hasNul(v)) return field;
+  return null;
+}
+
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const source = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
+  const nul = nulField(source);
+  if (nul !== null) throw new ValidationError([{ field: nul, key: 'v.invalid', params: {} }]);
   inputProbe.record?.(schema, source);
   const r = schema.safeParse(source);
   if (!r.success) throw new ValidationError(toIssues(r.error, source));
