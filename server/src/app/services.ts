@@ -11,6 +11,8 @@ import { createFunds } from '../modules/funds';
 import type { Funds } from '../modules/funds';
 import { createMarkets } from '../modules/markets';
 import type { MarketData, Markets } from '../modules/markets';
+import { createNotifier } from '../modules/notifications';
+import type { Notifier } from '../modules/notifications';
 import { createOps } from '../modules/ops';
 import { createPush } from '../modules/push';
 import type { Push } from '../modules/push';
@@ -33,6 +35,8 @@ export type Services = {
   support: Support;
   alerts: Alerts;
   push: Push;
+  /** Delivers what the producers stored (funds and compliance decisions use it from their routes). */
+  notifier: Notifier;
 };
 
 export function createServices(
@@ -46,6 +50,20 @@ export function createServices(
 ): Services {
   const { config, db, bus, lease, now, i18n, mailer } = ctx;
   const markets = createMarkets(config, { db, bus, lease, now, log }, overrides);
+  const push = createPush({
+    db,
+    i18n,
+    bus,
+    presence: ctx.presence,
+    config,
+    log,
+    now,
+    precisionOf: (id) => markets.market.instrument(id)?.pricePrecision,
+    ...(overrides.pushAgent ? { pushAgent: overrides.pushAgent } : {}),
+    ...(overrides.pushRetryDelaysMs ? { pushRetryDelaysMs: overrides.pushRetryDelaysMs } : {}),
+  });
+  // What a module stored for a trader in its transaction goes out after the commit: the socket, then Web Push.
+  const notifier = createNotifier({ bus, delivery: push });
   const trading = createTrading({
     db,
     dialect: ctx.storage.dialect,
@@ -54,6 +72,7 @@ export function createServices(
     bus,
     lease,
     setting: (key) => getSetting(db, key),
+    notifier,
   });
   const funds = createFunds({
     db,
@@ -78,19 +97,7 @@ export function createServices(
     onlineUsers,
     ordersPlacedSince: (at) => trading.reads.placedSince(at),
   });
-  const support = createSupport({ ctx, offlineMailDelayMs: overrides.supportMailDelayMs });
-  const push = createPush({
-    db,
-    i18n,
-    bus,
-    presence: ctx.presence,
-    config,
-    log,
-    now,
-    precisionOf: (id) => markets.market.instrument(id)?.pricePrecision,
-    ...(overrides.pushAgent ? { pushAgent: overrides.pushAgent } : {}),
-    ...(overrides.pushRetryDelaysMs ? { pushRetryDelaysMs: overrides.pushRetryDelaysMs } : {}),
-  });
+  const support = createSupport({ ctx, offlineMailDelayMs: overrides.supportMailDelayMs, notifier });
   const alerts = createAlerts({ db, market: markets.market, bus, lease, now, delivery: push });
-  return { markets, trading, funds, social, ops, support, alerts, push };
+  return { markets, trading, funds, social, ops, support, alerts, push, notifier };
 }

@@ -35,7 +35,10 @@ export const pushToastAtom = atom(null, (get, set, toast: { text: string; kind?:
   if (recent.size > 20) recent.delete(recent.keys().next().value as string);
   const same = list.find((t) => t.text === toast.text && t.kind === kind);
   if (same) {
-    set(toastsBaseAtom, [...list.filter((t) => t !== same), { ...same, count: Math.max(count, same.count + 1) }]);
+    set(toastsBaseAtom, [
+      ...list.filter((t) => t !== same),
+      { ...same, count: Math.max(count, same.count + 1) },
+    ]);
     return same.id;
   }
   const item: ToastItem = { id: nextToastId++, text: toast.text, kind, count };

@@ -8,7 +8,8 @@
  * - an armed alert waits on its firing side; a tick that crosses it is re-checked exactly, then `markFired` writes
  *   armed = 0 and last_fired_at in one conditional update (WHERE armed = 1 AND version = the one evaluated) together
  *   with the notification, and only then is the PRICE_ALERT frame published (and the notification handed to
- *   `delivery`: Web Push when the owner has no tab open). A second evaluator (another node, or
+ *   `delivery`: Web Push when the owner has no tab open; neither toast nor push when the owner switched price-alert
+ *   notifications off, docs/rules.md#notifications). A second evaluator (another node, or
  *   this one after a restart) finds the row no longer armed and sends nothing.
  * - a repeating alert, once its cool-down has passed, waits on the other side: the first tick back across arms it
  *   again (conditional too), and the next crossing fires it again.
@@ -21,7 +22,7 @@ import type { DB } from '../../storage/db';
 import type { PriceAlert } from '../../storage/schema';
 import { changePercent } from '../markets';
 import type { MarketData, Quote } from '../markets';
-import { storeNotification } from '../notifications';
+import { recordNotification } from '../notifications';
 import type { NotificationDelivery } from '../notifications';
 import { TriggerIndex } from '../trading';
 import type { BookName } from '../trading';
@@ -334,8 +335,8 @@ export class AlertEvaluator {
         change: r.change,
         time: now,
       };
-      const notificationId = await storeNotification(trx, fired.user_id, 'price_alert', payload, now);
-      return { fired, payload, notificationId };
+      const stored = await recordNotification(trx, fired.user_id, 'price_alert', payload, now);
+      return { fired, payload, stored };
     });
     if (!done) {
       // Fired by another evaluator, changed or deleted by the trader meanwhile: what the database says now.
@@ -343,18 +344,14 @@ export class AlertEvaluator {
       return;
     }
     this.track(done.fired);
+    if (!done.stored) return;
+    // The frame goes out either way (the alerts page follows it); with the type off it says so, and nothing is pushed.
     this.deps.bus.publish({
       topic: TOPICS.priceAlert,
-      data: { ...done.payload, notification_id: done.notificationId },
+      data: { ...done.payload, notification_id: done.stored.view.id, muted: !done.stored.enabled },
       userId: done.fired.user_id,
     });
-    this.deps.delivery?.notify(done.fired.user_id, {
-      id: done.notificationId,
-      type: 'price_alert',
-      payload: done.payload,
-      read_at: null,
-      created_at: now,
-    });
+    if (done.stored.enabled) this.deps.delivery?.notify(done.fired.user_id, done.stored.view);
   }
 
   private async reread(id: number): Promise<void> {
