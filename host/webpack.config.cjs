@@ -51,7 +51,7 @@ module.exports = (env = {}, argv = {}) => {
     mode,
     pkgDir: __dirname,
     name: 'meridian_host',
-    locales: ['common', 'shell', 'ops', 'numeric'],
+    locales: ['common', 'shell', 'ops', 'numeric', 'notifications'],
     entry: { main: './src/bootstrap.tsx' },
     outputPath,
     plugins: [
