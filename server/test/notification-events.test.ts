@@ -155,6 +155,15 @@ describe.each(MODES)('notifications of money events (%s)', (mode) => {
         id: o.Id,
       });
       expect(one.data).toMatchObject({ total: 1, data: [{ Id: o.Id, Status: 1, Price: '1.09870' }] });
+      // Another trader's id is no order of theirs.
+      const stranger = await funded(0);
+      expect(
+        (
+          await get<{ data: OrderView[]; total: number }>(stranger.token, '/v1/api/forex/my_deal', {
+            id: o.Id,
+          })
+        ).data,
+      ).toMatchObject({ total: 0, data: [] });
     });
 
     it('closes by take profit, stop loss and trailing stop are told with the realised P/L; a manual close is not', async () => {

@@ -40,8 +40,9 @@ export function OrdersView() {
   // `?id=`: open that order once, on the tab of its status now (a filled order may have closed since); the URL then
   // keeps only the tab, so going back or reloading does not open it again.
   useEffect(() => {
-    const id = Number(focusParam);
-    if (!focusParam || !Number.isSafeInteger(id) || id < 1) return;
+    // Plain digits only: "1e3" or "-0" is no order id.
+    const id = focusParam && /^\d{1,10}$/.test(focusParam) ? Number(focusParam) : 0;
+    if (id < 1) return;
     let live = true;
     fetchOrder(id).then(
       (o) => {
