@@ -4,7 +4,7 @@
  * is its title, `<prefix><key>` its sentence with `vars`. Pure (Intl only): bundled by each app that reads it.
  * The sentences themselves are docs/messages.md's; the rules of when each is produced are docs/rules.md#notifications.
  */
-import { LANGUAGE_BCP47, normalizeLanguage } from '../constants';
+import { LANGUAGE_BCP47, normalizeLanguage, RTL_LANGUAGES } from '../constants';
 import type { PriceAlertFired } from '../contract/alerts';
 import { NOTIFICATION_TYPES } from '../contract/notifications';
 import type { NotificationView } from '../contract/notifications';
@@ -33,6 +33,14 @@ function format(value: number, decimals: number, lng: string, signed = false): s
     maximumFractionDigits: digits,
     ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
   }).format(value);
+}
+
+/**
+ * A signed figure kept whole inside a right-to-left sentence (Arabic, Persian): isolated left-to-right, so "-48.25"
+ * does not read "48.25-". Left-to-right languages get it as it is.
+ */
+function isolated(text: string, lng: string): string {
+  return RTL_LANGUAGES.includes(normalizeLanguage(lng)) ? `\u2066${text}\u2069` : text;
 }
 
 /** A decimal text at its own decimals (at least `min`), in the trader's language. */
@@ -99,7 +107,7 @@ export function notificationText(n: NotificationView, lng: string): Notification
           code: p.code,
           lots: decimalText(p.lots, lng),
           price: decimalText(p.price, lng),
-          profit: decimalText(p.profit, lng, 2, true),
+          profit: isolated(decimalText(p.profit, lng, 2, true), lng),
         },
       };
     }

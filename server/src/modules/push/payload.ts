@@ -4,7 +4,7 @@
  * lock screen should not show: no balance, no account number, no address, and no words of a support reply (only
  * that there is one).
  */
-import { notificationHref, PATHS } from '@meridian/shared/pure';
+import { notificationHref, PATHS, RTL_LANGUAGES } from '@meridian/shared/pure';
 import type { Language, NotificationView, PushMessage, PriceAlertFired } from '@meridian/shared/pure';
 import type { Translator } from '../../lib/i18n';
 
@@ -32,9 +32,14 @@ export type PrecisionOf = (forexId: number) => number | undefined;
 const signed = (n: number, decimals: number) =>
   `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n).toFixed(decimals)}`;
 
-/** A signed decimal text as the trader reads it: "+12.34", "−12.34" (a real minus), "0.00". */
-const signedText = (text: string) =>
-  text.startsWith('-') ? `−${text.slice(1)}` : /^0(?:\.0+)?$/.test(text) ? text : `+${text}`;
+/**
+ * A signed decimal text as the trader reads it: "+12.34", "−12.34" (a real minus), "0.00"; in a right-to-left
+ * language isolated left-to-right, so the sign stays in front of the number.
+ */
+function signedText(text: string, lang: Language): string {
+  const t = text.startsWith('-') ? `−${text.slice(1)}` : /^0(?:\.0+)?$/.test(text) ? text : `+${text}`;
+  return RTL_LANGUAGES.includes(lang) ? `\u2066${t}\u2069` : t;
+}
 
 function priceAlert(t: Translator, lang: Language, p: PriceAlertFired, precisionOf: PrecisionOf) {
   const a = p.alert;
@@ -80,7 +85,7 @@ function textOf(t: Translator, lang: Language, n: NotificationView): { title: st
           side,
           lots: p.lots,
           price: p.price,
-          profit: signedText(p.profit),
+          profit: signedText(p.profit, lang),
         }),
       };
     }

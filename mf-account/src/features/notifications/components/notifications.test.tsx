@@ -171,6 +171,9 @@ describe('notification text', () => {
     expect(describeNotification(closed!, tEn, 'en').body).toBe(
       'positionClosed.sl {"code":"BTC/USD","lots":"0.05","price":"61,000.50","profit":"-48.25"}',
     );
+    // In Arabic and Persian the signed P/L is isolated left-to-right, so its sign stays in front.
+    expect(describeNotification(closed!, tEn, 'ar').body).toMatch(/"profit":"\u2066[^"]*48[^"]*\u2069"/);
+    expect(describeNotification(closed!, tEn, 'en').body).not.toMatch(/\u2066/);
     expect(describeNotification(margin!, tEn, 'en').body).toBe(
       'marginCall.warning {"level":"68.40","threshold":"70","stopOut":"50"}',
     );
