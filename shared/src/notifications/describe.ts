@@ -43,6 +43,11 @@ function isolated(text: string, lng: string): string {
   return RTL_LANGUAGES.includes(normalizeLanguage(lng)) ? `\u2066${text}\u2069` : text;
 }
 
+/** Words of someone else (a reply, a name) in a right-to-left sentence: isolated in their own direction. */
+function ownDirection(text: string, lng: string): string {
+  return RTL_LANGUAGES.includes(normalizeLanguage(lng)) && text ? `\u2068${text}\u2069` : text;
+}
+
 /** A decimal text at its own decimals (at least `min`), in the trader's language. */
 function decimalText(text: string, lng: string, min = 0, signed = false): string {
   const n = Number(text);
@@ -152,7 +157,11 @@ export function notificationText(n: NotificationView, lng: string): Notification
       return {
         title,
         key,
-        vars: { count: format(p.count, 0, lng), agent: p.agent ?? '', preview: p.preview },
+        vars: {
+          count: format(p.count, 0, lng),
+          agent: ownDirection(p.agent ?? '', lng),
+          preview: ownDirection(p.preview, lng),
+        },
       };
     }
   }

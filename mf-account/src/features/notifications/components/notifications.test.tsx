@@ -174,6 +174,10 @@ describe('notification text', () => {
     // In Arabic and Persian the signed P/L is isolated left-to-right, so its sign stays in front.
     expect(describeNotification(closed!, tEn, 'ar').body).toMatch(/"profit":"\u2066[^"]*48[^"]*\u2069"/);
     expect(describeNotification(closed!, tEn, 'en').body).not.toMatch(/\u2066/);
+    // A reply's own words keep their own direction inside an Arabic sentence.
+    expect(describeNotification(EVERY_KIND[6]!, tEn, 'ar').body).toContain(
+      '"preview":"\u2068Your deposit is in.\u2069"',
+    );
     expect(describeNotification(margin!, tEn, 'en').body).toBe(
       'marginCall.warning {"level":"68.40","threshold":"70","stopOut":"50"}',
     );
