@@ -73,8 +73,8 @@ export class TradingEngine {
   private readonly dirtyUsers = new Set<number>();
   private readonly bots = new Set<number>();
   /**
-   * Per account, the margin-call zone the mirror's estimate was in when it was last checked exactly (at start: the
-   * zone persisted). A move of the estimate to another zone asks for the exact check once.
+   * Per account, the margin-call zone the last exact check found (at start: the zone persisted). An estimate in
+   * another zone asks for the exact check.
    */
   private readonly marginSeen = new Map<number, 0 | 1 | 2>();
   /** Bumped on every in-memory change of a user, so a resync that read older rows tries again. */
@@ -571,9 +571,18 @@ export class TradingEngine {
       else if (equity * 100 <= acct.lockCents * MARGIN_CALL_LEVEL_PERCENT) zone = 1;
     }
     if (zone === (this.marginSeen.get(userId) ?? 0)) return;
+    this.seeMargin(userId, zone);
+    this.enqueue(async () => {
+      // What the exact level said is what the next estimate is compared with: an estimate that differs from it
+      // (rounding, right at a level) asks again rather than hiding a later crossing.
+      const exact = await this.deps.risk.marginCheck(userId);
+      if (exact !== null) this.seeMargin(userId, exact);
+    });
+  }
+
+  private seeMargin(userId: number, zone: 0 | 1 | 2): void {
     if (zone === 0) this.marginSeen.delete(userId);
     else this.marginSeen.set(userId, zone);
-    this.enqueue(() => this.deps.risk.marginCheck(userId));
   }
 
   // ---- periodic: stop-out refresh, margin calls and FOREX_TRADE ----
