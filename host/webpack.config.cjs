@@ -51,7 +51,7 @@ module.exports = (env = {}, argv = {}) => {
     mode,
     pkgDir: __dirname,
     name: 'meridian_host',
-    locales: ['common', 'shell', 'ops', 'opsHealth', 'numeric'],
+    locales: ['common', 'shell', 'ops', 'opsHealth', 'numeric', 'notifications'],
     entry: { main: './src/bootstrap.tsx' },
     outputPath,
     plugins: [

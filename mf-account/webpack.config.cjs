@@ -5,7 +5,7 @@ module.exports = remoteConfig({
   pkgDir: __dirname,
   remote: 'mf-account',
   namespace: 'account',
-  extraNamespaces: ['accountOps'],
+  extraNamespaces: ['accountOps', 'notifications'],
   devPort: 3004,
   exposes: {
     './UserPage': './src/app/pages/user-page.tsx',

@@ -86,6 +86,8 @@ export const MATRIX: Record<string, Row> = {
   },
   'GET /api/notification/list': { access: 'trader' },
   'POST /api/notification/read': { access: 'trader' },
+  'GET /api/notification/settings': { access: 'trader' },
+  'POST /api/notification/settings': { access: 'trader' },
   // Web Push: the key is public; another trader's endpoint is left alone by unsubscribe ({ removed: 0 }) and taken
   // over by subscribe (the same browser, now theirs): push.test.ts
   'GET /api/push/key': { access: 'public' },

@@ -87,6 +87,9 @@ export {
   MARGIN_MODE_FIXED,
   FEE_TYPE_PER_LOT,
   STOP_OUT_LEVEL_PERCENT,
+  MARGIN_CALL_LEVEL_PERCENT,
+  STOP_OUT_WARNING_LEVEL_PERCENT,
+  marginCallZone,
   openPriceOf,
   closePriceOf,
   marginMicros,
@@ -260,7 +263,19 @@ export type {
   PriceAlertFired,
   PriceAlertFrame,
 } from './contract/alerts';
-export { NOTIFICATION_READ_MAX_IDS, NOTIFICATION_TYPES } from './contract/notifications';
+export {
+  NOTIFICATION_READ_MAX_IDS,
+  NOTIFICATION_TYPES,
+  NOTIFIED_CLOSE_REASONS,
+  SUPPORT_PREVIEW_MAX,
+} from './contract/notifications';
+export {
+  isKnownNotification,
+  notificationHref,
+  notificationText,
+  priceAlertFigures,
+} from './notifications/describe';
+export type { NotificationText } from './notifications/describe';
 export { PUSH_LIMITS } from './contract/push';
 export type {
   PushKey,
@@ -271,11 +286,22 @@ export type {
   PushUnsubscribeParams,
 } from './contract/push';
 export type {
+  DepositDecided,
+  KycDecided,
+  MarginCall,
+  NotificationFrame,
   NotificationPage,
   NotificationPayloads,
+  NotificationSettings,
+  NotificationSettingsParams,
   NotificationsRead,
   NotificationType,
   NotificationView,
+  NotifiedCloseReason,
+  OrderFilled,
+  PositionClosed,
+  SupportReply,
+  WithdrawalDecided,
 } from './contract/notifications';
 export {
   OPS_ROLES,

@@ -61,6 +61,7 @@ const frame = (
   change,
   time: 1,
   notification_id: 9,
+  muted: false,
 });
 
 describe('the price alert toast', () => {
@@ -114,6 +115,9 @@ describe('the price alert toast', () => {
     expect(appStore.get(toastsAtom).map((t) => [t.text, t.kind])).toEqual([
       ['Price alert: EUR/USD bid above 1.10000\u00a0(1.10012)', 'success'],
     ]);
+    // Price-alert notifications switched off: the frame still comes (the alerts page follows it), no toast.
+    handlers.get('PRICE_ALERT')?.({ ...frame({ level: '1.2' }), muted: true }, 'PRICE_ALERT');
+    expect(appStore.get(toastsAtom)).toHaveLength(1);
     detachRealtime();
   });
 });

@@ -2,7 +2,8 @@
  * A price alert heard on the socket while the app is open (docs/realtime.md#price_alert) shows as a toast on any
  * screen, in the reader's language: "Price alert: EUR/USD bid above 1.10000 (1.10012)". A chunk of its own, loaded
  * with the signed-in code (./realtime.ts), so a guest's first load does not carry it; the topic is private, so a
- * signed-out socket never hears it.
+ * signed-out socket never hears it. A frame marked `muted` (the trader switched price-alert notifications off) shows
+ * nothing.
  */
 import {
   appStore,
@@ -53,6 +54,8 @@ export function priceAlertToastText(
 }
 
 subscribe(TOPICS.priceAlert, (frame) => {
+  // Price-alert notifications switched off: the alert's row still updates elsewhere, but nothing pops up.
+  if (frame.muted) return;
   toast(
     priceAlertToastText(frame, appStore.get(languageAtom), (key, vars) => i18n.t(key, vars)),
     'success',

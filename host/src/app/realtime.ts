@@ -43,14 +43,16 @@ export function startRealtime(apiOrigin: () => string): RealtimeClient {
   attachRealtime(client);
 
   // Log in again whenever the token changes (login, logout, expiry). What only a signed-in trader needs has its
-  // code apart, so a guest's first load does not carry it: the unread support badge (./support-unread.ts) and the
-  // toast of a firing price alert (./price-alert-toast.ts); offline, they load once the connection is back.
+  // code apart, so a guest's first load does not carry it: the unread support badge (./support-unread.ts), the
+  // toast of a firing price alert (./price-alert-toast.ts) and of any other notification (./notification-toast.ts);
+  // offline, they load once the connection is back.
   let token = appStore.get(sessionAtom).token;
   const unread = () =>
     token &&
     Promise.all([
       retryImport(() => import('./support-unread'), { waitForOnline: true }),
       retryImport(() => import('./price-alert-toast'), { waitForOnline: true }),
+      retryImport(() => import('./notification-toast'), { waitForOnline: true }),
     ]).catch((e: unknown) => console.warn('[signed-in]', e));
   void unread();
   void syncPush();

@@ -1,5 +1,6 @@
 /**
- * Every `t('…')` key in this remote's source exists in the English `account`, `accountOps` (or `common`) file. The locales test
+ * Every `t('…')` key in this remote's source exists in the English `account`, `accountOps`, `notifications` (or
+ * `common`) file. The locales test
  * checks that every language has every English key; this closes the loop from the code's side, so a key used but
  * never written cannot ship as raw text.
  */
@@ -30,6 +31,8 @@ const known = new Set([
   ...keysOf(JSON.parse(readFileSync(join(LOCALES, 'common.json'), 'utf8')) as Record<string, unknown>),
   // The ops pages read their own namespace, shipped beside `account`.
   ...keysOf(JSON.parse(readFileSync(join(LOCALES, 'accountOps.json'), 'utf8')) as Record<string, unknown>),
+  // The notification centre reads what each kind says from `notifications`, shipped beside `account` too.
+  ...keysOf(JSON.parse(readFileSync(join(LOCALES, 'notifications.json'), 'utf8')) as Record<string, unknown>),
 ]);
 
 it('every translation key used in mf-account exists in English', () => {

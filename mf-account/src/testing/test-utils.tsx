@@ -1,7 +1,7 @@
 /** This remote's Jest kit: `@meridian/shared/testing` with the `account` namespace. */
 import { createRemoteTestKit, muteLazyKitWarnings } from '@meridian/shared/testing';
 
-export const { en, renderPage } = createRemoteTestKit('account');
+export const { en, renderPage } = createRemoteTestKit('account', { also: ['notifications'] });
 muteLazyKitWarnings();
 
 export {

@@ -161,6 +161,14 @@ export const RecordItem = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
   border-block-end: 1px solid ${({ theme }) => theme.color.border};
+  /* The record a notification opened (\`?record=\`): marked by a bar at its start, not by colour alone. */
+  &[aria-current='true'] {
+    background: ${({ theme }) => theme.color.surfaceRaised};
+    box-shadow: inset 4px 0 0 ${({ theme }) => theme.color.primary};
+  }
+  [dir='rtl'] &[aria-current='true'] {
+    box-shadow: inset -4px 0 0 ${({ theme }) => theme.color.primary};
+  }
 `;
 
 /** The records title, aligned with the page's padding. */

@@ -42,7 +42,7 @@ export function registerModules(
   metrics: PromRegistry,
   onGateway: (gateway: Gateway) => void,
 ): void {
-  const { markets, trading, funds, social, ops, support, alerts, push, releases } = services;
+  const { markets, trading, funds, social, ops, support, alerts, push, releases, notifier } = services;
   const dashboard = ops.dashboard;
 
   void app.register(accountsRoutes, { ctx });
@@ -62,14 +62,14 @@ export function registerModules(
   void app.register(fundsRoutes, { ctx, funds });
   void app.register(socialRoutes, { social });
   void app.register(opsRoutes, { ctx, ops, releases });
-  void app.register(complianceOpsRoutes, { ctx, dashboard });
+  void app.register(complianceOpsRoutes, { ctx, dashboard, notifier });
   void app.register(accountsOpsRoutes, {
     ctx,
     orders: trading.reads,
     identity: (userId) => latestRealName(ctx.db, userId),
     ledgerText,
   });
-  void app.register(fundsOpsRoutes, { ctx, funds, dashboard });
+  void app.register(fundsOpsRoutes, { ctx, funds, dashboard, notifier });
   void app.register(supportRoutes, { ctx, chat: support.chat, dashboard });
   void app.register(contentOpsRoutes, { ctx });
   void app.register(telemetryRoutes, { ctx, registry: ops.registry, metrics });

@@ -12,6 +12,8 @@ import { createFunds } from '../modules/funds';
 import type { Funds } from '../modules/funds';
 import { createMarkets } from '../modules/markets';
 import type { MarketData, Markets } from '../modules/markets';
+import { createNotifier } from '../modules/notifications';
+import type { Notifier } from '../modules/notifications';
 import { createOps } from '../modules/ops';
 import { createPush } from '../modules/push';
 import { createReleases, DEFAULT_RULE } from '../modules/releases';
@@ -43,6 +45,8 @@ export type Services = {
   registryWatch: RegistryWatch;
   /** Canary checks, automatic abort and rollback of the remotes' releases. */
   releases: Releases;
+  /** Delivers what the producers stored (funds and compliance decisions use it from their routes). */
+  notifier: Notifier;
 };
 
 export function createServices(
@@ -56,6 +60,20 @@ export function createServices(
 ): Services {
   const { config, db, bus, lease, now, i18n, mailer } = ctx;
   const markets = createMarkets(config, { db, bus, lease, now, log }, overrides);
+  const push = createPush({
+    db,
+    i18n,
+    bus,
+    presence: ctx.presence,
+    config,
+    log,
+    now,
+    precisionOf: (id) => markets.market.instrument(id)?.pricePrecision,
+    ...(overrides.pushAgent ? { pushAgent: overrides.pushAgent } : {}),
+    ...(overrides.pushRetryDelaysMs ? { pushRetryDelaysMs: overrides.pushRetryDelaysMs } : {}),
+  });
+  // What a module stored for a trader in its transaction goes out after the commit: the socket, then Web Push.
+  const notifier = createNotifier({ bus, delivery: push });
   const trading = createTrading({
     db,
     dialect: ctx.storage.dialect,
@@ -64,6 +82,7 @@ export function createServices(
     bus,
     lease,
     setting: (key) => getSetting(db, key),
+    notifier,
   });
   const funds = createFunds({
     db,
@@ -88,19 +107,7 @@ export function createServices(
     onlineUsers,
     ordersPlacedSince: (at) => trading.reads.placedSince(at),
   });
-  const support = createSupport({ ctx, offlineMailDelayMs: overrides.supportMailDelayMs });
-  const push = createPush({
-    db,
-    i18n,
-    bus,
-    presence: ctx.presence,
-    config,
-    log,
-    now,
-    precisionOf: (id) => markets.market.instrument(id)?.pricePrecision,
-    ...(overrides.pushAgent ? { pushAgent: overrides.pushAgent } : {}),
-    ...(overrides.pushRetryDelaysMs ? { pushRetryDelaysMs: overrides.pushRetryDelaysMs } : {}),
-  });
+  const support = createSupport({ ctx, offlineMailDelayMs: overrides.supportMailDelayMs, notifier });
   const alerts = createAlerts({ db, market: markets.market, bus, lease, now, delivery: push });
   const registryWatch = watchRegistry({ file: path.resolve(config.staticDir, 'remotes.json'), bus, lease });
   const releases = createReleases({
@@ -122,5 +129,5 @@ export function createServices(
     publish: registryWatch.check,
     onError: (err, remote) => log.error({ err, remote }, 'release guard'),
   });
-  return { markets, trading, funds, social, ops, support, alerts, push, registryWatch, releases };
+  return { markets, trading, funds, social, ops, support, alerts, push, registryWatch, releases, notifier };
 }

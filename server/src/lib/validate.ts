@@ -47,7 +47,14 @@ export function toIssues(error: z.ZodError, input: unknown): Issue[] {
     const field = i.path.map(String).join('.') || 'input';
     const params: MsgParams = { field };
     const own = i.code === 'custom' ? (i.params as { code?: unknown } | undefined)?.code : undefined;
-    if (typeof own === 'number') return { field, key: i.message, params, code: own };
+    if (typeof own === 'number') {
+      // The rule's own sentence, with the figures it names for it besides the field.
+      const { code: _code, ...rest } = ((i as { params?: unknown }).params ?? {}) as MsgParams & {
+        code?: unknown;
+      };
+      void _code;
+      return { field, key: i.message, params: { ...rest, field }, code: own };
+    }
     const value = valueAt(input, i.path);
     const present =
       value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');

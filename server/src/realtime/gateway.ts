@@ -2,7 +2,7 @@
  * The realtime gateway `/v1/ws` (docs/realtime.md) on the protocol of `@meridian/shared/pure`: login with the session token,
  * ping/pong, subscribe (acknowledged with `subscribed`) and unsubscribe. Topics: DAY_MARKET and KLINE.{code} are public market data, coalesced (one
  * message per flush with the latest value per instrument) and, for a client whose send buffer is full, held back
- * and merged until it drains; FOREX_TRADE, FOREX_CLOSED and PRICE_ALERT are private to their user and are never dropped.
+ * and merged until it drains; FOREX_TRADE, FOREX_CLOSED, PRICE_ALERT and NOTIFICATION are private to their user and are never dropped.
  * A signed-in socket is logged out when its session ends (revocation events, and a re-check every
  * SESSION_RECHECK_MS: docs/realtime.md#revocation). Limits aim at abuse, not at addresses (one address may be a carrier's
  * NAT): socket upgrades per IP per minute, signed-in sockets per session, sockets that are not signed in per IP (all
@@ -39,6 +39,7 @@ const PRIVATE_TOPICS: ReadonlySet<string> = new Set([
   TOPICS.forexTrade,
   TOPICS.forexClosed,
   TOPICS.priceAlert,
+  TOPICS.notification,
 ]);
 
 /** What a message extension sees of one socket (see {@link RealtimeExtension}). */

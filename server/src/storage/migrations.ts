@@ -739,6 +739,40 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Notifications of what happens to the trader's money (docs/rules.md#notifications): the trader's switch per type
+    // (a row only once switched; none means on), the margin-call state of each account (the crossing the trader
+    // was last told of, so a restart or a new leader does not tell it again), and a group key on a notification
+    // (a support conversation: later replies update its unread notification). The list is newest first by the
+    // time of the latest event, which an updated notification moves.
+    '0014_notification_events': {
+      async up(db: Any) {
+        await db.schema
+          .createTable('notification_settings')
+          .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+          .addColumn('type', 'varchar(32)', (c) => c.notNull())
+          .addColumn('enabled', 'integer', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('notification_settings_pk', ['user_id', 'type'])
+          .execute();
+        await db.schema
+          .createTable('margin_calls')
+          .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id'))
+          .addColumn('zone', 'integer', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.alterTable('notifications').addColumn('group_key', 'varchar(64)').execute();
+        await db.schema
+          .createIndex('notifications_user_time_idx')
+          .on('notifications')
+          .columns(['user_id', 'created_at'])
+          .execute();
+        await db.schema
+          .createIndex('notifications_group_idx')
+          .on('notifications')
+          .columns(['user_id', 'group_key'])
+          .execute();
+      },
+    },
     // Release health of the remotes (docs/ops.md#release-health), from the host's beacons, per minute (epoch ms of
     // its start, server time) and remote version. No IP, user or device: counters, the tabs' random ids (hashed) to
     // count distinct sessions, vitals as histogram buckets, and error samples without personal parts. Old minutes

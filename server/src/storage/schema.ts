@@ -367,6 +367,8 @@ export type Database = {
   price_alerts: PriceAlertsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
+  notification_settings: NotificationSettingsTable;
+  margin_calls: MarginCallsTable;
   telemetry_counts: TelemetryCountsTable;
   telemetry_sessions: TelemetrySessionsTable;
   telemetry_vitals: TelemetryVitalsTable;
@@ -529,7 +531,11 @@ export type PriceAlertsTable = {
   updated_at: number;
 };
 
-/** One stored notification (migration 0012): `payload` is JSON of the type's payload. */
+/**
+ * One stored notification (migration 0012): `payload` is JSON of the type's payload; `created_at` the time of its
+ * latest event. `group_key` (migration 0014): notifications of one thread (a support conversation), of which at most
+ * one is unread.
+ */
 export type NotificationsTable = {
   id: Generated<number>;
   user_id: number;
@@ -537,6 +543,25 @@ export type NotificationsTable = {
   payload: string;
   read_at: number | null;
   created_at: number;
+  group_key: string | null;
+};
+
+/** A trader's switch of one notification type (migration 0014); no row: on. `enabled` 1 on, 0 off. */
+export type NotificationSettingsTable = {
+  user_id: number;
+  type: string;
+  enabled: number;
+  updated_at: number;
+};
+
+/**
+ * The margin-call crossing an account was last told of (migration 0014): `zone` 0 above 100 %, 1 at or below 100 %,
+ * 2 at or below the stop-out warning level (marginCallZone). Written by the engine's leader only, conditionally.
+ */
+export type MarginCallsTable = {
+  user_id: number;
+  zone: number;
+  updated_at: number;
 };
 
 /**

@@ -91,5 +91,8 @@ export type PriceAlertFired = {
   time: number;
 };
 
-/** The PRICE_ALERT frame: the firing and the id of the notification that records it. */
-export type PriceAlertFrame = PriceAlertFired & { notification_id: number };
+/**
+ * The PRICE_ALERT frame: the firing and the id of the notification that records it. `muted`: the trader switched
+ * price-alert notifications off (docs/rules.md#notifications): the alert's row still updates, but no toast shows.
+ */
+export type PriceAlertFrame = PriceAlertFired & { notification_id: number; muted: boolean };

@@ -66,7 +66,7 @@ import type {
   OpsUserDetail,
   OpsUserRow,
 } from './ops';
-import type { NotificationPage, NotificationsRead } from './notifications';
+import type { NotificationPage, NotificationSettings, NotificationsRead } from './notifications';
 import type { PushKey, PushSubscribed, PushUnsubscribed } from './push';
 import type { RankingPage } from './social';
 import type {
@@ -129,6 +129,8 @@ export type Endpoints = {
   'POST /api/alert/delete': AlertDeleted;
   'GET /api/notification/list': NotificationPage;
   'POST /api/notification/read': NotificationsRead;
+  'GET /api/notification/settings': NotificationSettings;
+  'POST /api/notification/settings': NotificationSettings;
   // Web Push
   'GET /api/push/key': PushKey;
   'POST /api/push/subscribe': PushSubscribed;
@@ -267,6 +269,8 @@ export const ENDPOINTS = [
   'POST /api/alert/delete',
   'GET /api/notification/list',
   'POST /api/notification/read',
+  'GET /api/notification/settings',
+  'POST /api/notification/settings',
   'GET /api/push/key',
   'POST /api/push/subscribe',
   'POST /api/push/unsubscribe',

@@ -158,6 +158,10 @@ export const MARGIN_MODE_FIXED = 1;
 export const FEE_TYPE_PER_LOT = 1;
 /** Stop-out margin level, percent. */
 export const STOP_OUT_LEVEL_PERCENT = 50;
+/** Margin call: the trader is told when the margin level falls to this or below (docs/rules.md#margin-call). */
+export const MARGIN_CALL_LEVEL_PERCENT = 100;
+/** The stop-out warning: told again at this level, 20 points above the stop-out (docs/rules.md#margin-call). */
+export const STOP_OUT_WARNING_LEVEL_PERCENT = 70;
 
 /** The price a position opens at: a buy at the ask, a sell at the bid. */
 export function openPriceOf(side: Side, quote: { bid: number; ask: number }): number {
@@ -292,6 +296,19 @@ export function marginLevelPercent(equityMicros: number, usedMarginMicros: numbe
   if (usedMarginMicros <= 0) return null;
   const v = divRound({ n: BigInt(equityMicros) * 100n, s: 0 }, { n: BigInt(usedMarginMicros), s: 0 }, 2);
   return Number(formatScaled(v, 2));
+}
+
+/**
+ * Where the margin level stands against the margin-call levels, exactly: 0 above MARGIN_CALL_LEVEL_PERCENT (or no
+ * margin in use), 1 at or below it, 2 at or below STOP_OUT_WARNING_LEVEL_PERCENT.
+ */
+export function marginCallZone(equityMicros: number, usedMarginMicros: number): 0 | 1 | 2 {
+  if (usedMarginMicros <= 0) return 0;
+  const equity = BigInt(equityMicros) * 100n;
+  const used = BigInt(usedMarginMicros);
+  if (equity <= used * BigInt(STOP_OUT_WARNING_LEVEL_PERCENT)) return 2;
+  if (equity <= used * BigInt(MARGIN_CALL_LEVEL_PERCENT)) return 1;
+  return 0;
 }
 
 /** Whether equity has fallen to the stop-out level (margin level <= 50%) with margin in use. */

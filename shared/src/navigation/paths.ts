@@ -26,4 +26,10 @@ export const hrefs = {
   login: (from: AppHref): AppHref => `${PATHS.login}?from=${encodeURIComponent(from)}`,
   /** `/news/detail?id=` shows one article. */
   newsDetail: (id: number): AppHref => `${PATHS.newsDetail}?id=${id}`,
+  /** `/order?type=&id=` opens the order's detail on that tab (it moves to the order's own tab if it changed). */
+  orderDetail: (type: OrderStatus, id: number): AppHref => `${PATHS.order}?type=${type}&id=${id}`,
+  /** `/mine/charge?type=&record=` shows that tab (0 coin, 1 bank) with the deposit record marked. */
+  depositRecord: (type: 0 | 1, id: number): AppHref => `${PATHS.charge}?type=${type}&record=${id}`,
+  /** `/mine/withdraw?type=&record=` shows that tab (0 coin, 1 bank) with the withdrawal record marked. */
+  withdrawRecord: (type: 0 | 1, id: number): AppHref => `${PATHS.withdraw}?type=${type}&record=${id}`,
 };

@@ -5,6 +5,7 @@
  */
 import type { OrderView } from '../contract/trading';
 import type { PriceAlertFrame } from '../contract/alerts';
+import type { NotificationFrame } from '../contract/notifications';
 import type { SupportUnread } from '../contract/support';
 import type { ClientChatMessage, ServerChatMessage } from './chat';
 
@@ -18,6 +19,8 @@ export const TOPICS = {
   remotes: 'REMOTES',
   /** A price alert of the signed-in trader fired (private, docs/realtime.md#price_alert). */
   priceAlert: 'PRICE_ALERT',
+  /** A new notification of the signed-in trader, of a type that is on (private, docs/realtime.md#notification). */
+  notification: 'NOTIFICATION',
 } as const;
 /** Candle updates of one instrument: `KLINE.{code}`. */
 export const klineTopic = (code: string): `KLINE.${string}` => `KLINE.${code}`;
@@ -35,6 +38,7 @@ export function isTopic(value: unknown): value is Topic {
     value === TOPICS.forexClosed ||
     value === TOPICS.remotes ||
     value === TOPICS.priceAlert ||
+    value === TOPICS.notification ||
     /^KLINE\.[A-Za-z0-9._-]{1,32}$/.test(value)
   );
 }
@@ -102,7 +106,7 @@ export type RegistryChange = {
 /**
  * What each topic carries. Market data arrives batched (one frame holds the latest value of every instrument that
  * moved); FOREX_TRADE is every holding order of the user with its live P/L, FOREX_CLOSED one order that closed,
- * PRICE_ALERT one alert of the user that fired.
+ * PRICE_ALERT one alert of the user that fired, NOTIFICATION one new notification of any other type.
  */
 export type TopicPayloads = {
   DAY_MARKET: DayMarketQuote[];
@@ -111,6 +115,7 @@ export type TopicPayloads = {
   /** The latest change only (a burst of changes arrives as its last state). */
   REMOTES: RegistryChange[];
   PRICE_ALERT: PriceAlertFrame;
+  NOTIFICATION: NotificationFrame;
   SUPPORT_UNREAD: SupportUnread;
   CHAT: ServerChatMessage;
   [kline: `KLINE.${string}`]: KlineUpdate[];

@@ -8,12 +8,17 @@ import { useBalance } from '../../features/balance/hooks/use-balance';
 import { BankDepositForm } from '../../features/deposit/components/bank-deposit-form';
 import { CoinDepositForm } from '../../features/deposit/components/coin-deposit-form';
 import { DepositRecords } from '../../features/deposit/components/deposit-records';
+import { useTabParam } from '../../lib/marked-record';
 import { NS } from '../i18n';
 
-/** `/mine/charge` (docs/routes.md#minecharge): deposit by coin (0) or bank (1), and the deposit records. */
+/**
+ * `/mine/charge` (docs/routes.md#minecharge): deposit by coin (0) or bank (1), and the deposit records; `?type=` picks
+ * the tab and `?record=` marks a record (a notification opened it).
+ */
 export default function ChargePage() {
   const { t } = useTranslation(NS);
-  const [tab, setTab] = useState<DepositType>(0);
+  const asked = useTabParam();
+  const [tab, setTab] = useState<DepositType>(asked ?? 0);
   const [reload, setReload] = useState(0);
   const { balance } = useBalance();
   const done = () => setReload((n) => n + 1);

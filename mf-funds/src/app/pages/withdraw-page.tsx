@@ -7,14 +7,19 @@ import { useBalance } from '../../features/balance/hooks/use-balance';
 import { BankHint } from '../../features/withdraw/components/bank-hint';
 import { CoinWithdrawForm } from '../../features/withdraw/components/coin-withdraw-form';
 import { WithdrawRecords } from '../../features/withdraw/components/withdraw-records';
+import { useTabParam } from '../../lib/marked-record';
 import { NS } from '../i18n';
 
 type Tab = 0 | 1;
 
-/** `/mine/withdraw` (docs/routes.md#minewithdraw): coin withdrawals (tab 0), a hint for bank (tab 1), records. */
+/**
+ * `/mine/withdraw` (docs/routes.md#minewithdraw): coin withdrawals (tab 0), a hint for bank (tab 1), records;
+ * `?type=` picks the tab and `?record=` marks a record (a notification opened it).
+ */
 export default function WithdrawPage() {
   const { t } = useTranslation(NS);
-  const [tab, setTab] = useState<Tab>(0);
+  const asked = useTabParam();
+  const [tab, setTab] = useState<Tab>(asked ?? 0);
   const [reload, setReload] = useState(0);
   const { balance, refresh } = useBalance();
   return (

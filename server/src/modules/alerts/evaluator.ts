@@ -8,7 +8,8 @@
  * - an armed alert waits on its firing side; a tick that crosses it is re-checked exactly, then `markFired` writes
  *   armed = 0 and last_fired_at in a conditional update (WHERE armed = 1 AND version = the one evaluated) together
  *   with the notification, and only then is the PRICE_ALERT frame published (and the notification handed to
- *   `delivery`: Web Push when the owner has no tab open). A second evaluator (another node, or
+ *   `delivery`: Web Push when the owner has no tab open; neither toast nor push when the owner switched price-alert
+ *   notifications off, docs/rules.md#notifications). A second evaluator (another node, or
  *   this one after a restart) finds the row no longer armed and sends nothing.
  * - a repeating alert, once its cool-down has passed, waits on the other side: the first tick back across arms it
  *   again (conditional too), and the next crossing fires it again.
@@ -26,8 +27,8 @@ import type { DB } from '../../storage/db';
 import type { PriceAlert } from '../../storage/schema';
 import { changePercent } from '../markets';
 import type { MarketData, Quote } from '../markets';
-import { storeNotification } from '../notifications';
-import type { NotificationDelivery } from '../notifications';
+import { recordNotification } from '../notifications';
+import type { NotificationDelivery, StoredNotification } from '../notifications';
 import { TriggerIndex } from '../trading';
 import type { BookName } from '../trading';
 import * as repo from './repository';
@@ -58,7 +59,7 @@ type Placement = { book: BookName; level: number };
 type Reading = { price: number; change: number | null };
 /** One write of a drain: fire an armed alert, or arm a repeating one again. */
 type Step = { a: PriceAlert; r: Reading; fire: boolean };
-type Fired = { row: PriceAlert; payload: PriceAlertFired; notificationId: number };
+type Fired = { row: PriceAlert; payload: PriceAlertFired; stored: StoredNotification | null };
 
 /** The most alerts one drain writes in its transaction (a gap crossing more waits for the next drain). */
 export const BATCH_MAX = 500;
@@ -371,8 +372,8 @@ export class AlertEvaluator {
             change: step.r.change,
             time: now,
           };
-          const notificationId = await storeNotification(trx, row.user_id, 'price_alert', payload, now);
-          out.push({ step, fired: { row, payload, notificationId } });
+          const stored = await recordNotification(trx, row.user_id, 'price_alert', payload, now);
+          out.push({ step, fired: { row, payload, stored } });
         }
         return out;
       });
@@ -382,27 +383,24 @@ export class AlertEvaluator {
       throw err;
     }
     for (const { step, fired, armed } of outcomes) {
-      if (fired) this.publish(fired, now);
+      if (fired) this.publish(fired);
       else if (armed) this.track({ ...step.a, armed: 1 });
       // Fired by another evaluator, changed or deleted by the trader meanwhile: what the database says now.
       else await this.reread(step.a.id);
     }
   }
 
-  private publish({ row, payload, notificationId }: Fired, now: number): void {
+  private publish({ row, payload, stored }: Fired): void {
     this.track(row);
+    // Nothing stored (a simulated trader): nobody to tell.
+    if (!stored) return;
+    // The frame goes out either way (the alerts page follows it); with the type off it says so, and nothing is pushed.
     this.deps.bus.publish({
       topic: TOPICS.priceAlert,
-      data: { ...payload, notification_id: notificationId },
+      data: { ...payload, notification_id: stored.view.id, muted: !stored.enabled },
       userId: row.user_id,
     });
-    this.deps.delivery?.notify(row.user_id, {
-      id: notificationId,
-      type: 'price_alert',
-      payload,
-      read_at: null,
-      created_at: now,
-    });
+    if (stored.enabled) this.deps.delivery?.notify(row.user_id, stored.view);
   }
 
   private async reread(id: number): Promise<void> {

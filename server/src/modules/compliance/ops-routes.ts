@@ -2,7 +2,7 @@
  * KYC review for ops (compliance, admin): the waiting real-name submissions oldest first, one submission with the
  * user's history, and the decision. Two reviewers deciding at once: exactly one wins (decideRealName's conditional
  * update), the other is told who decided and when. The trader is e-mailed either way, in the language they
- * submitted in.
+ * submitted in, and gets a `kyc` notification stored in the decision's transaction (docs/rules.md#notifications).
  *
  *   GET  /api/ops/kyc/queue    page?, limit?  -> { data: [{ id, uid, email, name, card_id, created_at }], total, … }
  *   GET  /api/ops/kyc/detail   id             -> { submission, user, history }
@@ -24,6 +24,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import type { RealName } from '../../storage/schema';
 import { findUserById } from '../accounts';
+import { recordNotification } from '../notifications';
+import type { Notifier } from '../notifications';
 import { audit, opsOf, requireOps } from '../ops';
 import type { OpsDashboardRegistry } from '../ops';
 import { rejectionText } from './reasons';
@@ -49,7 +51,8 @@ const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('
 export const complianceOpsRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   dashboard: Pick<OpsDashboardRegistry, 'register'>;
-}> = async (app, { ctx, dashboard }) => {
+  notifier?: Notifier;
+}> = async (app, { ctx, dashboard, notifier }) => {
   const t = ctx.i18n.t;
   const preHandler = requireOps(ctx, KYC_ROLES);
 
@@ -157,7 +160,10 @@ export const complianceOpsRoutes: FastifyPluginAsync<{
           },
           trx,
         );
-        return true;
+        const status = approved ? REVIEW.approved : REVIEW.rejected;
+        return {
+          notice: await recordNotification(trx, sub.user_id, 'kyc', { id: body.id, status, time: now }, now),
+        };
       });
       if (!won) {
         const first = await decisionOf(ctx.db, body.id);
@@ -171,6 +177,7 @@ export const complianceOpsRoutes: FastifyPluginAsync<{
           at: first?.decided_at ? utc(first.decided_at) : '-',
         });
       }
+      notifier?.deliver(won.notice);
       await notifyTrader(sub, approved, body.reason_code ?? null, note).catch((err: unknown) =>
         req.log.error({ err, id: body.id }, 'kyc decision e-mail not sent'),
       );

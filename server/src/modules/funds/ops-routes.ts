@@ -3,7 +3,8 @@
  * addresses and pay ways, and the withdrawal currencies. Every action is audited in the transaction of the change it
  * records. A decision happens once even when two people click at once: the record's conditional update
  * (`... where status = 0`) lets one win; the other is told who decided and when (1303). The trader is e-mailed every
- * status change, in the language they submitted in.
+ * status change, in the language they submitted in, and gets a `deposit` or `withdrawal` notification stored in the
+ * decision's transaction (docs/rules.md#notifications).
  *
  *   GET  /api/ops/deposits/queue        status? (0), page?, limit?          -> OpsDepositPage
  *   POST /api/ops/deposits/decide       id, decision (approve|reject|invalid), reason?
@@ -37,6 +38,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { formatCents } from '../../lib/money';
 import { parseInput } from '../../lib/validate';
 import { changeBalance } from '../accounts';
+import { recordNotification } from '../notifications';
+import type { Notifier } from '../notifications';
 import { audit, opsOf, requireOps } from '../ops';
 import type { OpsDashboardRegistry } from '../ops';
 import { addressKey, channelLabel, isAddressFor, isSwift, normalizeNetwork } from './addresses';
@@ -125,7 +128,8 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   funds: Funds;
   dashboard: Pick<OpsDashboardRegistry, 'register'>;
-}> = async (app, { ctx, funds, dashboard }) => {
+  notifier?: Notifier;
+}> = async (app, { ctx, funds, dashboard, notifier }) => {
   const t = ctx.i18n.t;
   const preHandler = requireOps(ctx, FINANCE);
   const cashier = funds.cashier;
@@ -281,9 +285,25 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
           },
           trx,
         );
-        return true;
+        return {
+          notice: await recordNotification(
+            trx,
+            dep.user_id,
+            'deposit',
+            {
+              id: dep.id,
+              type: dep.type === 1 ? 1 : 0,
+              status,
+              amount: formatCents(approving ? received : dep.amount_cents),
+              currency_code: dep.currency_code,
+              time: now,
+            },
+            now,
+          ),
+        };
       });
       if (!won) throw await alreadyDecided(req, 'deposits', b.id);
+      notifier?.deliver(won.notice);
       await cashier.mail(dep.user_id, lang, differs ? 'depositDiff' : `deposit${status}`, {
         id: dep.id,
         amount: formatCents(dep.amount_cents),
@@ -366,9 +386,26 @@ export const fundsOpsRoutes: FastifyPluginAsync<{
           },
           trx,
         );
-        return true;
+        return {
+          notice: await recordNotification(
+            trx,
+            w.user_id,
+            'withdrawal',
+            {
+              id: w.id,
+              type: w.type === 2 ? 2 : 1,
+              status,
+              amount: formatCents(w.amount_cents),
+              received: w.real_number,
+              currency_code: w.currency_code,
+              time: now,
+            },
+            now,
+          ),
+        };
       });
       if (!won) throw await alreadyDecided(req, 'withdrawals', b.id);
+      notifier?.deliver(won.notice);
       await cashier.mail(w.user_id, normalizeLanguage(w.lang), paid ? 'withdrawPaid' : 'withdrawRejected', {
         id: w.id,
         amount: formatCents(w.amount_cents),

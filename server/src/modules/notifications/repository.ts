@@ -1,26 +1,91 @@
-/** The only code touching the `notifications` table (migration 0012): one row per event that concerns a trader. */
-import type { NotificationPayloads, NotificationType, NotificationView } from '@meridian/shared/pure';
+/**
+ * The only code touching `notifications` (migration 0012, group key 0014) and `notification_settings` (0014): one row
+ * per event that concerns a trader, and the trader's switch per type.
+ */
+import { NOTIFICATION_TYPES } from '@meridian/shared/pure';
+import type {
+  NotificationPayloads,
+  NotificationSettings,
+  NotificationType,
+  NotificationView,
+} from '@meridian/shared/pure';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../storage/db';
 import type { Database } from '../../storage/schema';
 
+/** What a producer stored: the notification as the list shows it, and whether its type is on for the trader. */
+export type StoredNotification = { userId: number; view: NotificationView; enabled: boolean };
+
 /**
- * Store one notification, in the caller's transaction when it passes one (the change it records and the notification
- * commit together). The payload holds only the trader's own information.
+ * The producers' way in (docs/rules.md#notifications): store one notification in the caller's transaction, as the
+ * trader's switch for its type says (off: kept in the list already read; delivered nowhere). Simulated traders get
+ * none (null). With `group`, the trader's unread notification of that group, if any, is updated in place by
+ * `merge` (same id, the newest time) instead of a second one being stored.
  */
-export async function storeNotification<T extends NotificationType>(
+export async function recordNotification<T extends NotificationType>(
   db: Kysely<Database>,
   userId: number,
   type: T,
   payload: NotificationPayloads[T],
   now: number,
-): Promise<number> {
+  group?: { key: string; merge: (before: NotificationPayloads[T]) => NotificationPayloads[T] },
+): Promise<StoredNotification | null> {
+  const who = await db
+    .selectFrom('users')
+    .leftJoin('notification_settings as s', (j) =>
+      j.onRef('s.user_id', '=', 'users.id').on('s.type', '=', type),
+    )
+    .select(['users.is_bot', 's.enabled'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!who || Number(who.is_bot) === 1) return null;
+  const enabled = who.enabled === null || who.enabled === undefined || Number(who.enabled) === 1;
+  const readAt = enabled ? null : now;
+  if (group) {
+    const open = await db
+      .selectFrom('notifications')
+      .select(['id', 'payload'])
+      .where('user_id', '=', userId)
+      .where('group_key', '=', group.key)
+      .where('type', '=', type)
+      .where('read_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (open) {
+      const merged = group.merge(JSON.parse(open.payload) as NotificationPayloads[T]);
+      const done = await db
+        .updateTable('notifications')
+        .set({ payload: JSON.stringify(merged), created_at: now, read_at: readAt })
+        .where('id', '=', open.id)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 1)
+        return { userId, enabled, view: viewOf(Number(open.id), type, merged, readAt, now) };
+    }
+  }
   const row = await db
     .insertInto('notifications')
-    .values({ user_id: userId, type, payload: JSON.stringify(payload), read_at: null, created_at: now })
+    .values({
+      user_id: userId,
+      type,
+      payload: JSON.stringify(payload),
+      read_at: readAt,
+      created_at: now,
+      group_key: group?.key ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return { userId, enabled, view: viewOf(Number(row.id), type, payload, readAt, now) };
+}
+
+function viewOf<T extends NotificationType>(
+  id: number,
+  type: T,
+  payload: NotificationPayloads[T],
+  readAt: number | null,
+  at: number,
+): NotificationView {
+  return { id, type, payload, read_at: readAt, created_at: at } as NotificationView;
 }
 
 export async function unreadCount(db: DB, userId: number): Promise<number> {
@@ -33,7 +98,7 @@ export async function unreadCount(db: DB, userId: number): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-/** One page of the trader's notifications, newest first, and how many there are. */
+/** One page of the trader's notifications, newest event first, and how many there are. */
 export async function notificationPage(
   db: DB,
   userId: number,
@@ -43,8 +108,9 @@ export async function notificationPage(
   const [rows, count] = await Promise.all([
     db
       .selectFrom('notifications')
-      .selectAll()
+      .select(['id', 'type', 'payload', 'read_at', 'created_at'])
       .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .offset((page - 1) * limit)
@@ -82,4 +148,49 @@ export async function markRead(db: DB, userId: number, ids: readonly number[] | 
     q = q.where('id', 'in', ids);
   }
   await q.execute();
+}
+
+/** Mark read the trader's unread notifications of one group (the trader read the thread itself). */
+export async function markGroupRead(db: DB, userId: number, key: string, now: number): Promise<number> {
+  const r = await db
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('group_key', '=', key)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** The trader's switches, every type (on unless switched off). */
+export async function settingsOf(db: DB, userId: number): Promise<NotificationSettings> {
+  const rows = await db
+    .selectFrom('notification_settings')
+    .select(['type', 'enabled'])
+    .where('user_id', '=', userId)
+    .execute();
+  const off = new Set(rows.filter((r) => Number(r.enabled) !== 1).map((r) => r.type));
+  const types = {} as Record<NotificationType, boolean>;
+  for (const t of NOTIFICATION_TYPES) types[t] = !off.has(t);
+  return { types };
+}
+
+/** Switch the given types on or off (one transaction); the others are left as they are. */
+export async function saveSettings(
+  db: DB,
+  userId: number,
+  changes: Partial<Record<NotificationType, boolean>>,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [type, on] of Object.entries(changes)) {
+      if (on === undefined) continue;
+      const values = { enabled: on ? 1 : 0, updated_at: now };
+      await trx
+        .insertInto('notification_settings')
+        .values({ user_id: userId, type, ...values })
+        .onConflict((oc) => oc.columns(['user_id', 'type']).doUpdateSet(values))
+        .execute();
+    }
+  });
 }

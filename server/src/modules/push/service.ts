@@ -26,7 +26,7 @@ import type { DB } from '../../storage/db';
 import type { PushSubscriptionRow } from '../../storage/schema';
 import { loadVapidKeys } from './keys';
 import type { VapidKeys } from './keys';
-import { pushMessage, URGENCY } from './payload';
+import { pushMessage, urgencyOf } from './payload';
 import type { PrecisionOf } from './payload';
 import * as repo from './repository';
 
@@ -273,7 +273,7 @@ export function createPush(deps: PushDeps): Push {
         bodies.set(lang, body);
       }
       const text = body;
-      queue.add(() => deliver(sub, text, URGENCY[n.type], 0));
+      queue.add(() => deliver(sub, text, urgencyOf(n), 0));
     }
   };
 

@@ -6,6 +6,7 @@
 import type { AppContext } from '../../context';
 import { claimUpload } from '../uploads';
 import { findSessionUser, sessionAlive } from '../../lib/auth';
+import type { Notifier } from '../notifications';
 import { liveOpsSession } from '../ops';
 import { createChat } from './chat';
 import type { Chat } from './chat';
@@ -15,7 +16,11 @@ export { OFFLINE_MAIL_DELAY_MS, SUPPORT_BUS_TOPIC } from './chat';
 
 export type Support = { chat: Chat };
 
-export function createSupport(deps: { ctx: AppContext; offlineMailDelayMs?: number }): Support {
+export function createSupport(deps: {
+  ctx: AppContext;
+  offlineMailDelayMs?: number;
+  notifier?: Notifier;
+}): Support {
   const { ctx } = deps;
   return {
     chat: createChat({
@@ -26,6 +31,7 @@ export function createSupport(deps: { ctx: AppContext; offlineMailDelayMs?: numb
       agentSession: (sessionId, touch) => liveOpsSession(ctx, { sessionId }, touch),
       chatImage: async (ownerId, url) => (await claimUpload(ctx.db, ownerId, url, 'chat')).ok,
       offlineMailDelayMs: deps.offlineMailDelayMs,
+      ...(deps.notifier ? { notifier: deps.notifier } : {}),
     }),
   };
 }

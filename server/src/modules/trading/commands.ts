@@ -32,6 +32,7 @@ import { findUserById, isUniqueViolation } from '../accounts';
 import type { Instrument, Quote } from '../markets';
 import type { WriteBatcher } from './batcher';
 import { bookOpen, closeBookedInTrx, partialCloseInTrx } from './booking';
+import { recordClosed, recordFilled } from './notices';
 import type { TradingDeps } from './deps';
 import type { OpenedAccount, TradingEvents } from './events';
 import * as repo from './repository';
@@ -208,7 +209,8 @@ export class OrderCommands {
 
   /**
    * Fill a pending order at the first available price once its target is reached. Returns the position, or null
-   * when it was no longer pending; closes it with reason `no_margin` when the account cannot pay.
+   * when it was no longer pending; closes it with reason `no_margin` when the account cannot pay. The fill is stored
+   * as the trader's notification in its transaction and delivered after the commit.
    */
   async fill(orderId: number, quote: Quote, at = this.deps.now()): Promise<Order | null> {
     const { market } = this.deps;
@@ -252,28 +254,35 @@ export class OrderCommands {
       });
       if (!filled) return null;
       await bookOpen(trx, filled, marginCents, feeCents, at);
-      return filled;
+      return { filled, notice: await recordFilled(trx, filled) };
     });
     if (attempt === 'no_margin') {
       await this.cancel(orderId, 'no_margin', at);
       return null;
     }
-    if (attempt) this.events.changed(attempt.user_id);
-    return attempt;
+    if (!attempt) return null;
+    this.events.changed(attempt.filled.user_id);
+    this.deps.notifier?.deliver(attempt.notice);
+    return attempt.filled;
   }
 
-  /** Close a position in its own transaction (a user, a trigger, a simulated trader) and tell the engine. */
+  /**
+   * Close a position in its own transaction (a user, a trigger, a simulated trader) and tell the engine; a close by a
+   * trigger is also stored as the trader's notification, in the same transaction (./notices.ts).
+   */
   async close(
     orderId: number,
     args: { price: number; expected: number; reason: CloseReason; at?: number },
   ): Promise<Order | null> {
     const at = args.at ?? this.deps.now();
-    const r = await this.deps.db
-      .transaction()
-      .execute((trx) => closeBookedInTrx(trx, this.deps.market, orderId, { ...args, at }));
+    const r = await this.deps.db.transaction().execute(async (trx) => {
+      const booked = await closeBookedInTrx(trx, this.deps.market, orderId, { ...args, at });
+      return booked && { ...booked, notice: await recordClosed(trx, booked.order) };
+    });
     if (!r) return null;
     this.events.reduced(r.order.user_id, { gone: r.order, account: r.account });
     this.events.closed(r.order.user_id, orderView(r.order));
+    this.deps.notifier?.deliver(r.notice);
     return r.order;
   }
 

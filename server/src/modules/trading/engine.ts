@@ -11,8 +11,17 @@
  * at stop), so a restart or a new leader starts from them.
  * Realtime (publisher.ts): FOREX_TRADE at most once a second per user whose orders changed or whose instruments
  * ticked; FOREX_CLOSED for every close, triggered ones included.
+ * Margin calls (docs/rules.md#margin-call): the same refresh estimates each account's margin level from the mirror;
+ * when the estimate moves to another zone (above 100 %, at or below it, at or below the stop-out warning level) the
+ * exact check (`Risk.marginCheck`) decides and tells the trader once per crossing, from the state it persists.
  */
-import { closePriceOf, stopHit, pendingReached } from '@meridian/shared/pure';
+import {
+  closePriceOf,
+  MARGIN_CALL_LEVEL_PERCENT,
+  pendingReached,
+  STOP_OUT_WARNING_LEVEL_PERCENT,
+  stopHit,
+} from '@meridian/shared/pure';
 import type { OrderView, PendingKind, Side } from '@meridian/shared/pure';
 import type { EventBus } from '../../realtime/bus';
 import type { Order } from '../../storage/schema';
@@ -24,7 +33,7 @@ import type { ClosedChange, OpenedAccount, TradingEvents } from './events';
 import * as repo from './repository';
 import { STATUS_HOLDING, STATUS_PENDING } from './repository';
 import { mirroredHoldings, stopOutLevels } from './risk';
-import type { Risk } from './risk';
+import type { MirroredHolding, Risk } from './risk';
 import { anchorOfLevel, TrailingBook } from './trailing';
 import type { TrailHit } from './trailing';
 import { pendingBook, stopBook, TriggerIndex } from './trigger-index';
@@ -63,6 +72,11 @@ export class TradingEngine {
   private readonly dirtyInstruments = new Set<number>();
   private readonly dirtyUsers = new Set<number>();
   private readonly bots = new Set<number>();
+  /**
+   * Per account, the margin-call zone the last exact check found (at start: the zone persisted). An estimate in
+   * another zone asks for the exact check.
+   */
+  private readonly marginSeen = new Map<number, 0 | 1 | 2>();
   /** Bumped on every in-memory change of a user, so a resync that read older rows tries again. */
   private readonly versions = new Map<number, number>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -161,6 +175,9 @@ export class TradingEngine {
     this.holders.clear();
     this.stopOutInstruments.clear();
     this.accounts.clear();
+    this.marginSeen.clear();
+    for (const z of await repo.marginZones(this.deps.db))
+      this.marginSeen.set(z.user_id, z.zone >= 2 ? 2 : z.zone === 1 ? 1 : 0);
     for (const id of await repo.botUserIds(this.deps.db)) this.bots.add(id);
     const rows = await repo.openOrders(this.deps.db);
     for (const o of rows) this.track(o);
@@ -517,13 +534,17 @@ export class TradingEngine {
     this.stopOutInstruments.delete(userId);
     const acct = this.accounts.get(userId);
     const ids = this.byUser.get(userId);
-    if (!acct || !ids) return;
+    if (!acct || !ids) {
+      this.watchMargin(userId, acct, []);
+      return;
+    }
     const holding: Order[] = [];
     for (const id of ids) {
       const o = this.orders.get(id);
       if (o && o.status === STATUS_HOLDING) holding.push(o);
     }
     const holdings = mirroredHoldings(this.market, holding);
+    this.watchMargin(userId, acct, holdings);
     const levels = stopOutLevels(acct, holdings);
     if (levels === 'now') {
       this.enqueue(async () => {
@@ -537,7 +558,34 @@ export class TradingEngine {
     this.stopOutInstruments.set(userId, new Set(levels.map((l) => l.instrumentId)));
   }
 
-  // ---- periodic: stop-out refresh and FOREX_TRADE ----
+  /**
+   * The margin-call estimate of one account from the mirror (floating point; the exact check decides): when its zone
+   * differs from the one last checked, the exact check runs once (queued). Simulated traders are not watched.
+   */
+  private watchMargin(userId: number, acct: Account | undefined, holdings: readonly MirroredHolding[]): void {
+    if (acct?.bot || this.bots.has(userId)) return;
+    let zone: 0 | 1 | 2 = 0;
+    if (acct && acct.lockCents > 0 && holdings.length > 0) {
+      const equity = acct.balanceCents + acct.lockCents + holdings.reduce((s, h) => s + h.pnl, 0) * 100;
+      if (equity * 100 <= acct.lockCents * STOP_OUT_WARNING_LEVEL_PERCENT) zone = 2;
+      else if (equity * 100 <= acct.lockCents * MARGIN_CALL_LEVEL_PERCENT) zone = 1;
+    }
+    if (zone === (this.marginSeen.get(userId) ?? 0)) return;
+    this.seeMargin(userId, zone);
+    this.enqueue(async () => {
+      // What the exact level said is what the next estimate is compared with: an estimate that differs from it
+      // (rounding, right at a level) asks again rather than hiding a later crossing.
+      const exact = await this.deps.risk.marginCheck(userId);
+      if (exact !== null) this.seeMargin(userId, exact);
+    });
+  }
+
+  private seeMargin(userId: number, zone: 0 | 1 | 2): void {
+    if (zone === 0) this.marginSeen.delete(userId);
+    else this.marginSeen.set(userId, zone);
+  }
+
+  // ---- periodic: stop-out refresh, margin calls and FOREX_TRADE ----
 
   private periodic(): void {
     const leader = this.isLeader();
@@ -549,6 +597,15 @@ export class TradingEngine {
       return;
     }
     this.enqueue(() => this.flushTrailing());
+    this.refreshAccounts();
+  }
+
+  /**
+   * The accounts whose orders changed or whose instruments ticked since the last pass: their stop-out levels and
+   * margin-call estimate, and their FOREX_TRADE. Once a second on the leader (tests call it to run a pass now).
+   */
+  refreshAccounts(): void {
+    if (!this.isLeader()) return;
     this.stopOutDue.clear(); // covered below: every due user is also dirty
     const users = new Set<number>(this.dirtyUsers);
     this.dirtyUsers.clear();

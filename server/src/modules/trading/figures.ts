@@ -12,7 +12,7 @@ import { findUserById } from '../accounts';
 import type { TradingDeps } from './deps';
 import * as repo from './repository';
 import type { Q } from './repository';
-import { STATUS_CLOSED, STATUS_HOLDING } from './repository';
+import { STATUS_CLOSED, STATUS_HOLDING, STATUS_PENDING } from './repository';
 import { liveProfit, orderView } from './views';
 
 /** One account at the current quotes, in exact units (cents and micro-units). */
@@ -75,6 +75,28 @@ export class AccountReads {
   /** The traded (not cancelled or reset) closed orders of these users: what a trading record is made of. */
   closedTrades(userIds: readonly number[]) {
     return repo.closedTrades(this.deps.db, userIds);
+  }
+
+  /**
+   * GET /v1/api/forex/my_deal with `id`: that one order of the user, whatever its status (none: an empty page, as
+   * for another user's id); the P/L total is its own (live while holding, realised once closed).
+   */
+  async dealOf(userId: number, id: number): Promise<DealPage> {
+    const { db, market } = this.deps;
+    const [o, user] = await Promise.all([repo.findUserOrder(db, userId, id), findUserById(db, userId)]);
+    const live = o ? liveProfit(market, o, market.quote(o.instrument_id)) : undefined;
+    const all =
+      !o || o.status === STATUS_PENDING
+        ? 0
+        : o.status === STATUS_CLOSED
+          ? centsToMicros(o.profit_cents)
+          : (live?.profitMicros ?? 0);
+    return {
+      data: o ? [orderView(o, live)] : [],
+      total: o ? 1 : 0,
+      all_fact_profits: formatMicros(all),
+      balance: formatCents(user?.balance ?? 0),
+    };
   }
 
   /** GET /v1/api/forex/my_deal: one page of the user's orders of one status, with the tab's P/L total. */

@@ -336,3 +336,53 @@ export async function closedTrades(
     .where('close_reason', 'in', ['manual', 'tp', 'sl', 'trailing', 'stop_out'])
     .execute();
 }
+
+// ---- margin calls (migration 0014): the crossing each account was last told of ----
+
+/** Accounts whose last margin-call crossing is below 100 % (zone 1 or 2): what the engine starts from. */
+export async function marginZones(db: Q): Promise<{ user_id: number; zone: number }[]> {
+  const rows = await db
+    .selectFrom('margin_calls')
+    .select(['user_id', 'zone'])
+    .where('zone', '>', 0)
+    .execute();
+  return rows.map((r) => ({ user_id: Number(r.user_id), zone: Number(r.zone) }));
+}
+
+/** The account's margin-call zone as last written (0 without a row). */
+export async function marginZoneOf(db: Q, userId: number): Promise<{ zone: number; stored: boolean }> {
+  const row = await db
+    .selectFrom('margin_calls')
+    .select('zone')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? { zone: Number(row.zone), stored: true } : { zone: 0, stored: false };
+}
+
+/**
+ * Move the account's zone from `before` to `zone`, only if it still is `before` (a second evaluator, or this one
+ * racing itself, finds it moved and does nothing). Answers whether this call moved it.
+ */
+export async function moveMarginZone(
+  db: Q,
+  userId: number,
+  before: { zone: number; stored: boolean },
+  zone: number,
+  at: number,
+): Promise<boolean> {
+  if (!before.stored) {
+    const r = await db
+      .insertInto('margin_calls')
+      .values({ user_id: userId, zone, updated_at: at })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+  const r = await db
+    .updateTable('margin_calls')
+    .set({ zone, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('zone', '=', before.zone)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -7,16 +7,28 @@
  * instrument alone would take the account to the level (`stopOutLevels`), and a crossed level only nominates the
  * account for the exact check here.
  */
-import { closePriceOf, isStopOut, STOP_OUT_LEVEL_PERCENT, usdRateFollowsPrice } from '@meridian/shared/pure';
+import {
+  closePriceOf,
+  isStopOut,
+  MARGIN_CALL_LEVEL_PERCENT,
+  marginCallZone,
+  marginLevelPercent,
+  STOP_OUT_LEVEL_PERCENT,
+  STOP_OUT_WARNING_LEVEL_PERCENT,
+  usdRateFollowsPrice,
+} from '@meridian/shared/pure';
 import type { DemoReset, Side } from '@meridian/shared/pure';
 import { DEMO_STARTING_BALANCE_CENTS, formatCents } from '../../lib/money';
 import type { Order } from '../../storage/schema';
 import { changeBalance, findUserById } from '../accounts';
 import type { MarketData, Quote } from '../markets';
+import { recordNotification } from '../notifications';
+import type { StoredNotification } from '../notifications';
 import { closeInTrx } from './booking';
 import type { TradingDeps } from './deps';
 import type { TradingEvents } from './events';
 import type { AccountReads } from './figures';
+import { recordClosed } from './notices';
 import * as repo from './repository';
 import { STATUS_PENDING } from './repository';
 import type { BookName } from './trigger-index';
@@ -27,7 +39,7 @@ export const STOP_OUT_RATIO = STOP_OUT_LEVEL_PERCENT / 100;
 
 export class Risk {
   constructor(
-    private readonly deps: Pick<TradingDeps, 'db' | 'market' | 'now'>,
+    private readonly deps: Pick<TradingDeps, 'db' | 'market' | 'now' | 'notifier'>,
     private readonly events: TradingEvents,
     private readonly reads: AccountReads,
   ) {}
@@ -35,6 +47,7 @@ export class Risk {
   /** Close the account's worst position while it is at or below the stop-out level; returns the closed orders. */
   async stopOut(userId: number, at = this.deps.now()): Promise<Order[]> {
     const { db, market } = this.deps;
+    const notices: (StoredNotification | null)[] = [];
     const closed = await db.transaction().execute(async (trx) => {
       const out: Order[] = [];
       for (let guard = 0; guard < 1000; guard++) {
@@ -53,14 +66,51 @@ export class Risk {
         });
         if (!c) break;
         out.push(c);
+        notices.push(await recordClosed(trx, c));
       }
       return out;
     });
     if (closed.length > 0) {
       this.events.changed(userId);
       for (const c of closed) this.events.closed(userId, orderView(c));
+      this.deps.notifier?.deliver(notices);
     }
     return closed;
+  }
+
+  /**
+   * The margin call (docs/rules.md#margin-call): the account's exact margin level against 100 % and the stop-out
+   * warning level, compared with the crossing it was last told of (`margin_calls`). Falling through a level stores
+   * one `margin_call` notification in the same transaction as the new state, so it is told once per crossing, also
+   * across a restart or a new leader; recovering above a level only re-arms it. Answers the zone now (null when
+   * another evaluator moved it first).
+   */
+  async marginCheck(userId: number, at = this.deps.now()): Promise<0 | 1 | 2 | null> {
+    const done = await this.deps.db.transaction().execute(async (trx) => {
+      const f = await this.reads.snapshot(userId, trx);
+      const zone = marginCallZone(f.equityMicros, f.usedMicros);
+      const before = await repo.marginZoneOf(trx, userId);
+      if (zone === before.zone) return { zone, notice: null };
+      if (!(await repo.moveMarginZone(trx, userId, before, zone, at))) return null;
+      if (zone < before.zone) return { zone, notice: null };
+      const level = marginLevelPercent(f.equityMicros, f.usedMicros) ?? 0;
+      const notice = await recordNotification(
+        trx,
+        userId,
+        'margin_call',
+        {
+          level: level.toFixed(2),
+          threshold: zone === 2 ? STOP_OUT_WARNING_LEVEL_PERCENT : MARGIN_CALL_LEVEL_PERCENT,
+          stop_out: STOP_OUT_LEVEL_PERCENT,
+          time: at,
+        },
+        at,
+      );
+      return { zone, notice };
+    });
+    if (!done) return null;
+    this.deps.notifier?.deliver(done.notice);
+    return done.zone;
   }
 
   /** Demo reset: close every position and cancel every pending order, then restore 100,000.00 USD. */

@@ -59,7 +59,12 @@ export const tradingRoutes: FastifyPluginAsync<{ ctx: AppContext; trading: Tradi
     { ...auth, schema: { response: okResponse(dealPageSchema) } },
     async (req) => {
       const q = parseInput(dealQuery, req.query);
-      return ok(await reads.dealPage(userOf(req).id, q.status, q.page, q.limit, q.parent_id));
+      const userId = userOf(req).id;
+      return ok(
+        q.id === undefined
+          ? await reads.dealPage(userId, q.status, q.page, q.limit, q.parent_id)
+          : await reads.dealOf(userId, q.id),
+      );
     },
   );
 

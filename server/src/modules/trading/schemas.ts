@@ -145,6 +145,8 @@ export const dealQuery = z.object({
   limit: pageSize(100, 10),
   /** Only the partial closes of this position (history). */
   parent_id: optId(),
+  /** Only this order of the caller, whatever its status (a notification's tap target). */
+  id: optId(),
 });
 
 export const pageQuery = z.object({ page: page(), limit: pageSize(100, 10) });

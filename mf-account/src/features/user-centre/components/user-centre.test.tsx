@@ -177,8 +177,19 @@ describe('/user', () => {
       change: null,
       time: 0,
       notification_id: 1,
+      muted: false,
     });
     expect(await screen.findByTestId('notifications-unread')).toHaveTextContent('1');
+    // Any other notification heard on the socket counts too.
+    unread = 2;
+    rt.emit(TOPICS.notification, {
+      id: 2,
+      type: 'kyc',
+      payload: { id: 5, status: 2, time: 0 },
+      read_at: null,
+      created_at: 0,
+    });
+    await waitFor(() => expect(screen.getByTestId('notifications-unread')).toHaveTextContent('2'));
     rt.detach();
   });
 

@@ -221,7 +221,8 @@ function ServiceRow({ service }: { service: ServiceLink | null }) {
 
 /**
  * The notifications row with the unread count (`GET /api/notification/list?limit=1`), read on entry and again when
- * an alert fires while the page is open. A failed read shows no badge rather than a wrong one.
+ * an alert fires or a notification arrives (NOTIFICATION) while the page is open. A failed read shows no badge
+ * rather than a wrong one.
  */
 function NotificationsRow() {
   const { t } = useTranslation(NS);
@@ -234,10 +235,13 @@ function NotificationsRow() {
         () => undefined,
       );
     void load();
-    const stop = subscribe(TOPICS.priceAlert, () => void load());
+    const stops = [
+      subscribe(TOPICS.priceAlert, () => void load()),
+      subscribe(TOPICS.notification, () => void load()),
+    ];
     return () => {
       live = false;
-      stop();
+      for (const stop of stops) stop();
     };
   }, []);
   return (

@@ -35,6 +35,15 @@ export async function fetchDeals(status: OrderStatus, page: number): Promise<Dea
   };
 }
 
+/**
+ * GET /v1/api/forex/my_deal with `id`: one of the caller's orders, whatever its status (a notification opens it);
+ * null when there is none such. Silent: the page shows the list either way.
+ */
+export async function fetchOrder(id: number): Promise<Order | null> {
+  const res = await api.get('/v1/api/forex/my_deal', { id }, { silent: true });
+  return res.data?.[0] ?? null;
+}
+
 /** GET /v1/api/main/account/forexDetail: balance, equity, margins and the floating P/L. */
 export function fetchAccount(): Promise<AccountFigures> {
   return api.get('/v1/api/main/account/forexDetail', undefined, { silent: true });

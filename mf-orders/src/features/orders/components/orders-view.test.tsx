@@ -611,3 +611,39 @@ describe('/order detail and actions', () => {
     expect(net.find('/v1/api/forex/set_stop_price')).toHaveLength(0);
   });
 });
+
+describe('/order?id= (a notification opens an order)', () => {
+  it('opens that order’s detail on the tab of its status now, then keeps only the tab in the URL', async () => {
+    const closed = order({ Id: 77, Status: 3, ClosePrice: '109.50', CloseReason: 'sl' });
+    const net = server((req) =>
+      req.query.get('id') === '77'
+        ? ok({ data: [closed], total: 1, all_fact_profits: '-3.000000', balance: '90000.00' })
+        : ok({ data: [order({ Id: 5 })], total: 1, all_fact_profits: '0', balance: '90000.00' }),
+    );
+    // A fill's notification names the holding tab; the position has closed since.
+    const { nav } = renderPage(<OrderPage />, { path: '/order', query: 'type=1&id=77' });
+    const detail = await screen.findByTestId('order-detail');
+    expect(detail).toHaveAttribute('data-order-id', '77');
+    expect(within(detail).getByTestId('detail-reason')).toHaveTextContent('Stop loss');
+    expect(net.find('/v1/api/forex/my_deal').some((r) => r.query.get('id') === '77')).toBe(true);
+    expect(nav.navigate).toHaveBeenCalledWith('/order?type=3', { replace: true });
+  });
+
+  it('an id that is not the trader’s order opens nothing and leaves the tab', async () => {
+    server((req) =>
+      req.query.get('id')
+        ? ok({ data: [], total: 0, all_fact_profits: '0.000000', balance: '90000.00' })
+        : ok({ data: [order({ Id: 5 })], total: 1, all_fact_profits: '0', balance: '90000.00' }),
+    );
+    const { nav } = renderPage(<OrderPage />, { path: '/order', query: 'type=1&id=999' });
+    await waitFor(() => expect(nav.navigate).toHaveBeenCalledWith('/order?type=1', { replace: true }));
+    expect(screen.queryByTestId('order-detail')).toBeNull();
+  });
+
+  it('a hostile id asks nothing', async () => {
+    const net = server([[order({ Id: 5 })]]);
+    renderPage(<OrderPage />, { path: '/order', query: 'type=1&id=1e3' });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(net.find('/v1/api/forex/my_deal').every((r) => !r.query.has('id'))).toBe(true);
+  });
+});

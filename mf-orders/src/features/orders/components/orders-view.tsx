@@ -1,15 +1,16 @@
 /**
  * `/order`: tabs (in the URL), the live account summary, the paged order list and the detail popup; on holding, the
  * close-all action. Live updates change the loaded items in place (usePagedList's setItems), so a tick never reloads
- * or reorders the list.
+ * or reorders the list. `?id=` (a notification's target) opens that order's detail on the tab of its status now.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { SkeletonRows, useQueryParam } from '@meridian/shared';
+import { SkeletonRows, useAppNavigate, useQueryParam } from '@meridian/shared';
 import { PagedList, usePagedList } from '@meridian/shared/lists';
+import { hrefs } from '@meridian/shared/pure';
 import { NS } from '../../../lib/ns';
-import { ORDER_STATUS, fetchDeals } from '../api/orders-api';
+import { ORDER_STATUS, fetchDeals, fetchOrder } from '../api/orders-api';
 import type { Order } from '../api/orders-api';
 import { useAccount } from '../hooks/use-account';
 import { useLiveOrders } from '../hooks/use-live-orders';
@@ -32,6 +33,34 @@ export function OrdersView() {
   const [live, setLive] = useState<readonly Order[] | null>(null);
   const account = useAccount();
   const { reload: reloadAccount } = account;
+  const navigate = useAppNavigate();
+  const focusParam = useQueryParam('id');
+  const [focused, setFocused] = useState<Order | null>(null);
+
+  // `?id=`: open that order once, on the tab of its status now (a filled order may have closed since); the URL then
+  // keeps only the tab, so going back or reloading does not open it again.
+  useEffect(() => {
+    // Plain digits only: "1e3" or "-0" is no order id.
+    const id = focusParam && /^\d{1,10}$/.test(focusParam) ? Number(focusParam) : 0;
+    if (id < 1) return;
+    let live = true;
+    fetchOrder(id).then(
+      (o) => {
+        if (!live) return;
+        if (o) {
+          setFocused(o);
+          setDetailId(o.Id);
+        }
+        navigate(hrefs.order(o ? o.Status : status), { replace: true });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // Only a new `id` asks again; the tab it lands on is read once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusParam]);
 
   const fetchPage = useCallback(
     async (page: number) => {
@@ -68,7 +97,10 @@ export function OrdersView() {
     [setItems, reloadAccount],
   );
   const onUpdated = useCallback(
-    (next: Order) => setItems((items) => items.map((o) => (o.Id === next.Id ? { ...o, ...next } : o))),
+    (next: Order) => {
+      setItems((items) => items.map((o) => (o.Id === next.Id ? { ...o, ...next } : o)));
+      setFocused((f) => (f && f.Id === next.Id ? { ...f, ...next } : f));
+    },
     [setItems],
   );
   const onPartial = useCallback(
@@ -94,7 +126,10 @@ export function OrdersView() {
   }, [refresh, reloadAccount]);
 
   const controller = useMemo(() => ({ ...list, refresh: onPullRefresh }), [list, onPullRefresh]);
-  const detail = detailId === null ? null : (list.items.find((o) => o.Id === detailId) ?? null);
+  const detail =
+    detailId === null
+      ? null
+      : (list.items.find((o) => o.Id === detailId) ?? (focused?.Id === detailId ? focused : null));
   const figures = account.figures ? liveFigures(account.figures, floating) : null;
   const balance = meta ? Number(meta.balance) : account.figures ? Number(account.figures.balance) : null;
   const realised =

@@ -194,7 +194,11 @@ export function createFrameHandlers(deps: {
     const side = agent ? 'agent' : 'user';
     const upTo = await repo.markRead(db, conversation, side, m.data.up_to);
     publish(relayOf(c, { type: 'chat.read', conversation, reader: side, up_to: upTo }, !!agent));
-    if (!agent) await messages.publishUnread(c.user_id === null ? null : Number(c.user_id));
+    if (!agent) {
+      const userId = c.user_id === null ? null : Number(c.user_id);
+      await messages.repliesRead(userId, conversation);
+      await messages.publishUnread(userId);
+    }
   };
 
   /** `chat.history`: the page of messages before one. */

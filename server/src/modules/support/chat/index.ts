@@ -50,6 +50,7 @@ export function createChat(deps: ChatDeps): Chat {
     publish: relay.publish,
     offlineMail,
     chatImage: deps.chatImage,
+    ...(deps.notifier ? { notifier: deps.notifier } : {}),
   });
   const sockets = chatSockets(
     createFrameHandlers({

@@ -1,12 +1,15 @@
 /**
  * Storing a chat message and telling everyone concerned: a trader's message (which opens the conversation, or
- * reopens it), an agent's reply (from the socket or an ops call, audited, and e-mailed later if left unread), and the
- * trader's unread count.
+ * reopens it), an agent's reply (from the socket or an ops call, audited, e-mailed later if left unread, and stored
+ * as the trader's `support_reply` notification in the same transaction: one unread per conversation, later replies
+ * update it), and the trader's unread count.
  */
-import { ERROR_CODES, SUPPORT_UNREAD_TOPIC } from '@meridian/shared/pure';
-import type { ChatMessage } from '@meridian/shared/pure';
+import { ERROR_CODES, SUPPORT_PREVIEW_MAX, SUPPORT_UNREAD_TOPIC } from '@meridian/shared/pure';
+import type { ChatMessage, SupportReply } from '@meridian/shared/pure';
 import type { AppContext } from '../../../context';
 import type { SocketHandle } from '../../../realtime/gateway';
+import { markGroupRead, recordNotification } from '../../notifications';
+import type { Notifier } from '../../notifications';
 import { appendAudit } from '../../ops';
 import * as repo from '../repository';
 import { traderConversation } from './identity';
@@ -22,13 +25,29 @@ export type ChatMessages = {
   agentReply: Chat['agentReply'];
   /** Tell the trader's sockets (every node) their unread count. */
   publishUnread: (userId: number | null) => Promise<void>;
+  /** The trader read the conversation: its support_reply notification is read too. */
+  repliesRead: (userId: number | null, conversationId: number) => Promise<void>;
 };
+
+/** The notification group of a conversation's replies. */
+export const replyGroup = (conversationId: number) => `support:${conversationId}`;
+
+/** The start of a text, at most `max` UTF-16 units, never cutting a character in two. */
+function clip(text: string, max: number): string {
+  let out = '';
+  for (const ch of text) {
+    if (out.length + ch.length > max) break;
+    out += ch;
+  }
+  return out;
+}
 
 export function createMessages(deps: {
   ctx: AppContext;
   publish: (relay: Relay) => void;
   offlineMail: OfflineMailScheduler;
   chatImage: ChatDeps['chatImage'];
+  notifier?: Notifier;
 }): ChatMessages {
   const { ctx, publish } = deps;
   const db = ctx.db;
@@ -137,7 +156,7 @@ export function createMessages(deps: {
     const seen = await repo.findByClientId(db, conversationId, body.client_id);
     if (seen) return seen;
     const now = ctx.now();
-    const stored = await db.transaction().execute(async (trx) => {
+    const done = await db.transaction().execute(async (trx) => {
       const id = await repo.insertMessage(trx, {
         conversationId,
         sender: 'agent',
@@ -157,8 +176,25 @@ export function createMessages(deps: {
         objectId: conversationId,
         extra: { message_id: id, length: text.length },
       });
-      return repo.findMessage(trx, id);
+      const userId = c.user_id === null ? null : Number(c.user_id);
+      const reply: SupportReply = {
+        conversation: conversationId,
+        count: 1,
+        agent: repo.agentName(actor.email),
+        preview: clip(repo.summaryOf(text, null), SUPPORT_PREVIEW_MAX),
+        time: now,
+      };
+      const notice =
+        userId === null
+          ? null
+          : await recordNotification(trx, userId, 'support_reply', reply, now, {
+              key: replyGroup(conversationId),
+              merge: (before) => ({ ...reply, count: before.count + 1 }),
+            });
+      return { message: await repo.findMessage(trx, id), notice };
     });
+    deps.notifier?.deliver(done.notice);
+    const stored = done.message;
     if (!stored) throw new Error('message vanished');
     const fresh = (await repo.findConversation(db, conversationId)) ?? c;
     publish(relayOf(fresh, { type: 'chat.message', message: stored }, true));
@@ -184,5 +220,9 @@ export function createMessages(deps: {
     return stored;
   };
 
-  return { traderSend, agentReply, publishUnread };
+  const repliesRead: ChatMessages['repliesRead'] = async (userId, conversationId) => {
+    if (userId !== null) await markGroupRead(db, userId, replyGroup(conversationId), ctx.now());
+  };
+
+  return { traderSend, agentReply, publishUnread, repliesRead };
 }

@@ -5,6 +5,7 @@
 import type { ChatMessage, OpsRole, ServerChatMessage } from '@meridian/shared/pure';
 import type { AppContext } from '../../../context';
 import type { RealtimeExtension } from '../../../realtime/gateway';
+import type { Notifier } from '../../notifications';
 import type { OpsActor } from '../../ops';
 
 /** What travels between nodes: one frame for the sockets of one conversation. */
@@ -53,6 +54,8 @@ export type ChatDeps = {
   /** Use the sender's upload as a chat image (uploads' `claimUpload`): false when it is not theirs or for another use. */
   chatImage: (ownerId: number, url: string) => Promise<boolean>;
   offlineMailDelayMs?: number;
+  /** After a reply's commit: its support_reply notification to the trader. */
+  notifier?: Notifier;
 };
 
 export type Chat = {
