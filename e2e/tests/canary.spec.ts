@@ -130,17 +130,18 @@ test('a failing canary is aborted by the server within 60 s, and every device is
   await expect(card.getByTestId(`ops-canary-version-${REMOTE}`)).toHaveText(broken);
   expect(readEntry().canary).toMatchObject({ version: broken, percent: 50 });
 
-  // Three devices in the canary's half, three outside, by the host's own rule.
+  // Four devices in the canary's half, four outside, by the host's own rule. A session is a tab (its id lives in
+  // session storage through reloads), so four canary tabs are four sessions, above CANARY_MIN_SESSIONS.
   // Shaped as deviceId() makes them (22 characters of base64url), or the host would make its own.
   const ids = Array.from({ length: 400 }, (_, i) => `e2e-canary-dev-${String(i).padStart(7, '0')}`);
-  const inside = ids.filter((id) => inCanary(id, REMOTE, broken, 50)).slice(0, 3);
-  const outside = ids.filter((id) => !inCanary(id, REMOTE, broken, 50)).slice(0, 3);
+  const inside = ids.filter((id) => inCanary(id, REMOTE, broken, 50)).slice(0, 4);
+  const outside = ids.filter((id) => !inCanary(id, REMOTE, broken, 50)).slice(0, 4);
   const devices = [
     ...(await Promise.all(inside.map((id) => openDevice(browser, id, true)))),
     ...(await Promise.all(outside.map((id) => openDevice(browser, id, false)))),
   ];
 
-  // Sessions: each device loads /news and goes away (a full page load each time, so its reports are sent).
+  // Each device loads /news and goes away (a full page load each time, so its reports are sent).
   let firstFailingAt = 0;
   for (let round = 0; round < ROUNDS; round++) {
     for (const d of devices) {
