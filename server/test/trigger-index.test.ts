@@ -1,10 +1,12 @@
 /**
- * Property tests of the trigger index's blocked sorted books (trigger-index.ts), against a naive model on random operations: books many blocks long, equal levels, bursts
+ * Property tests of the trigger index's blocked sorted books (trigger-index.ts) and of the trailing book on top of
+ * them (trailing.ts), each against a naive model on random operations: books many blocks long, equal levels, bursts
  * of removals that empty and join blocks, ticks both ways. The firing rule checked: the books in the order askLE,
  * askGE, bidGE, bidLE; in a book the nearest level first and, of equal levels, the later set first.
  */
 import { BLOCK_MAX, SortedBook, TriggerIndex } from '../src/modules/trading/trigger-index';
 import type { BookName, Entry, Held, TriggerType } from '../src/modules/trading/trigger-index';
+import { trailLevelText, TrailingBook } from '../src/modules/trading/trailing';
 
 const BOOKS: BookName[] = ['askLE', 'askGE', 'bidGE', 'bidLE'];
 const TYPES: TriggerType[] = ['pending', 'sl', 'tp', 'stopout', 'trail', 'ratchet', 'alert'];
@@ -191,5 +193,167 @@ describe('trigger index against a model', () => {
       expect(ix.size).toBe(model.size);
     }
     expect([...model.values()].filter((e) => !ix.has(e.type, e.ref, e.inst))).toEqual([]);
+  });
+});
+
+describe('trailing book against a model', () => {
+  it('closes, moves and reports every stop as one stop per stop would, sharing groups by anchor', () => {
+    const rnd = random(29);
+    const ix = new TriggerIndex();
+    const book = new TrailingBook(ix);
+    const PRECISION = [5, 3];
+    // Prices in whole points, as exact as a quote: equal points give equal numbers (so equal anchors).
+    const pt = (inst: number, n: number) => n / 10 ** (PRECISION[inst] as number);
+    const bidPts = [110_000, 15_000];
+    type Stop = { inst: number; side: 1 | 2; distance: number; anchor: number };
+    const model = new Map<number, Stop>();
+    const moved = new Set<number>();
+    const quote = (inst: number) => ({
+      bid: pt(inst, bidPts[inst] as number),
+      ask: pt(inst, (bidPts[inst] as number) + 3),
+    });
+    const levelOf = (s: Stop) => {
+      const off = s.distance / 10 ** (PRECISION[s.inst] as number);
+      return s.side === 1 ? s.anchor - off : s.anchor + off;
+    };
+    let next = 1;
+    const add = (id: number, inst: number, side: 1 | 2, distance: number, anchor: number) => {
+      book.add(id, inst, side, PRECISION[inst] as number, distance, anchor);
+      model.set(id, { inst, side, distance, anchor });
+      moved.delete(id);
+    };
+    // Other triggers in the same index, as in the engine.
+    for (let i = 0; i < 3 * BLOCK_MAX; i++) {
+      const inst = i % 2;
+      const q = quote(inst);
+      ix.set(
+        'sl',
+        i,
+        inst,
+        i % 4 < 2 ? 'bidLE' : 'askGE',
+        i % 4 < 2 ? q.bid - rnd() / 50 : q.ask + rnd() / 50,
+      );
+    }
+    for (let t = 0; t < 1200; t++) {
+      // New stops, most of them at the price of the moment (many at one anchor), some removed or set again.
+      const n = t % 50 === 0 ? 200 : Math.floor(rnd() * 4);
+      for (let i = 0; i < n; i++) {
+        const inst = Math.floor(rnd() * 2);
+        const side = rnd() < 0.5 ? 1 : 2;
+        const q = quote(inst);
+        const anchor =
+          rnd() < 0.8 ? (side === 1 ? q.bid : q.ask) : pt(inst, (bidPts[inst] as number) + 3 - 10);
+        add(next++, inst, side, 1 + Math.floor(rnd() * 60), anchor);
+      }
+      if (rnd() < 0.3 && model.size > 0) {
+        const ids = [...model.keys()];
+        for (let i = 0; i < 1 + Math.floor(rnd() * 20); i++) {
+          const id = ids[Math.floor(rnd() * ids.length)] as number;
+          if (!model.has(id)) continue;
+          if (rnd() < 0.5) {
+            book.remove(id);
+            model.delete(id);
+            moved.delete(id);
+          } else {
+            const s = model.get(id) as Stop;
+            add(id, s.inst, s.side, s.distance, s.anchor);
+          }
+        }
+      }
+      expect(book.size).toBe(model.size);
+      // A tick: a few points either way, a jump now and then.
+      const inst = Math.floor(rnd() * 2);
+      const jump = rnd() < 0.01 ? (rnd() < 0.5 ? -40 : 40) : Math.floor(rnd() * 7) - 3;
+      bidPts[inst] = (bidPts[inst] as number) + jump;
+      const { bid, ask } = quote(inst);
+      const out = ix.crossed(inst, bid, ask);
+      const trail = out.filter((e) => e.type === 'trail' || e.type === 'ratchet');
+      const hits = book.onEntries(trail, bid, ask);
+      for (const e of out)
+        if (e.type === 'sl') ix.set('sl', e.ref, e.instrumentId, e.book, e.level - dirOf(e.book) * 0.02);
+      // The model: each stop on its own.
+      const want: [number, number][] = [];
+      for (const [id, s] of model) {
+        if (s.inst !== inst) continue;
+        const price = s.side === 1 ? bid : ask;
+        const level = levelOf(s);
+        if (s.side === 1 ? price <= level : price >= level) want.push([id, s.anchor]);
+        else if (s.side === 1 ? price > s.anchor : price < s.anchor) {
+          s.anchor = price;
+          moved.add(id);
+        }
+      }
+      const got = hits.map((h) => [h.orderId, h.anchor] as [number, number]).sort((a, b) => a[0] - b[0]);
+      expect(got).toEqual(want.sort((a, b) => a[0] - b[0]));
+      expect(hits.map((h) => h.level)).toEqual(
+        hits.map((h) => {
+          const s = model.get(h.orderId) as Stop;
+          return trailLevelText(s.side, s.anchor, s.distance, PRECISION[s.inst] as number);
+        }),
+      );
+      for (const h of hits) {
+        const s = model.get(h.orderId) as Stop;
+        model.delete(h.orderId);
+        moved.delete(h.orderId);
+        // The engine puts back a stop whose close was refused, at the anchor it was hit at.
+        if (rnd() < 0.2) add(h.orderId, s.inst, s.side, s.distance, h.anchor);
+      }
+      expect(book.size).toBe(model.size);
+      if (t % 7 === 0) {
+        const dirty = new Map(book.takeDirty().map((d) => [d.orderId, d.level]));
+        expect([...moved].filter((id) => !dirty.has(id))).toEqual([]);
+        const wrong = [...dirty].filter(([id, level]) => {
+          const s = model.get(id);
+          return !s || level !== trailLevelText(s.side, s.anchor, s.distance, PRECISION[s.inst] as number);
+        });
+        expect(wrong).toEqual([]);
+        moved.clear();
+      }
+      if (t % 100 === 0) {
+        expect([...model].filter(([id, s]) => book.levelOf(id)?.anchor !== s.anchor)).toEqual([]);
+        // Two entries per group, and far fewer groups than stops (stops at one anchor share one).
+        const trailing = ix.size - 3 * BLOCK_MAX;
+        expect(trailing % 2).toBe(0);
+        if (model.size > 200) expect(trailing / 2).toBeLessThan(model.size / 4);
+      }
+    }
+  });
+
+  it('puts stops added at one anchor in one group, and stops at another in their own until the price passes', () => {
+    const ix = new TriggerIndex();
+    const book = new TrailingBook(ix);
+    for (let i = 1; i <= 100; i++) book.add(i, 1, 1, 5, 10 + i, 1.1);
+    book.add(101, 1, 1, 5, 5, 1.10002);
+    book.add(102, 1, 2, 5, 500, 1.1); // a short: its own group
+    book.add(103, 2, 1, 5, 5, 1.1); // another instrument: its own group
+    expect(ix.size).toBe(2 * 4);
+    // The long at 1.10002 is the tightest of the longs: 5 points under it.
+    expect(book.levelOf(101)).toEqual({ anchor: 1.10002, level: '1.09997' });
+    // Past 1.10002: the longs' groups of precision 5 become one at 1.10004.
+    const up = ix.crossed(1, 1.10004, 1.10007);
+    expect(book.onEntries(up, 1.10004, 1.10007)).toEqual([]);
+    expect(ix.size).toBe(2 * 3);
+    expect(book.levelOf(103)).toEqual({ anchor: 1.1, level: '1.09995' });
+    expect(book.levelOf(1)).toEqual({ anchor: 1.10004, level: '1.09993' });
+    expect(book.levelOf(101)).toEqual({ anchor: 1.10004, level: '1.09999' });
+    expect(
+      book
+        .takeDirty()
+        .map((d) => d.orderId)
+        .sort((a, b) => a - b),
+    ).toEqual([...Array.from({ length: 101 }, (_, i) => i + 1)]);
+    // Back at exactly that price: the group is reached but nothing moves, nothing to write.
+    const again = ix.crossed(1, 1.10004, 1.10007);
+    expect(again.map((e) => e.type)).toEqual(['ratchet']);
+    book.onEntries(again, 1.10004, 1.10007);
+    expect(book.takeDirty()).toEqual([]);
+    // A new long at the group's anchor joins it.
+    book.add(104, 1, 1, 5, 1, 1.10004);
+    expect(ix.size).toBe(2 * 3);
+    expect(book.levelOf(104)).toEqual({ anchor: 1.10004, level: '1.10003' });
+    const down = ix.crossed(1, 1.10002, 1.10005);
+    expect(book.onEntries(down, 1.10002, 1.10005).map((h) => [h.orderId, h.level])).toEqual([
+      [104, '1.10003'],
+    ]);
   });
 });
