@@ -15,11 +15,11 @@
  * while they are crossed and stops at the first that is not: it touches only what it crosses (O(k) for k fired
  * entries). An insert finds its block by binary search over the blocks' lower bounds and its place by binary search
  * inside the block, then splices there: O(log n + BLOCK_MAX), whatever the size of the book; a block that grows past
- * BLOCK_MAX is cut in two. A removal marks the entry (the entry knows its block: O(1)); the block drops its marked
- * entries when they are half of it, and a tick drops those it reaches, so cleaning up is O(BLOCK_MAX) at a time,
- * never O(n). (A single sorted array paid O(n) per insert, or per merge of buffered inserts, on a few ticks in a
- * hundred: the p99 of bench/trigger-eval with a million armed triggers.) Levels are JS numbers: they only select
- * candidates, and every candidate is re-checked exactly before anything is booked.
+ * BLOCK_MAX is cut in two (the list of blocks, n / BLOCK_MAX long, takes the new one). A removal marks the entry (the
+ * entry knows its block: O(1)); the block drops its marked entries when they are half of it, and a tick drops those
+ * it reaches, so cleaning up is O(BLOCK_MAX + n / BLOCK_MAX) at a time, never O(n) (a single sorted array moved O(n)
+ * entries per insert, or per merge of a batch of buffered inserts, and per compaction). Levels are JS numbers: they only select candidates, and every candidate is re-checked exactly
+ * before anything is booked.
  */
 
 /**
