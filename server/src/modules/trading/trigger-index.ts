@@ -30,7 +30,7 @@ export type TriggerType = 'pending' | 'sl' | 'tp' | 'stopout' | 'trail' | 'ratch
 export type BookName = 'askLE' | 'askGE' | 'bidGE' | 'bidLE';
 
 export type Entry = {
-  /** Sort key: dir x level, ascending; the end of a book fires first. */
+  /** Sort key: dir x level (dir: +1 in a "<=" book, -1 in a ">=" book), ascending; the end of a book fires first. */
   key: number;
   level: number;
   /** Order of setting: of equal levels, the later set fires first. */
@@ -44,7 +44,7 @@ export type Entry = {
   dead: boolean;
 };
 
-/** An entry as a book holds it: with the block it sits in (null when not held). */
+/** An entry as a book holds it: with the block it sits in (null when not held). Books sort by dir x level. */
 export type Held = Entry & { block: Block | null };
 
 const TYPE_BITS: Record<TriggerType, number> = {
@@ -59,6 +59,24 @@ const TYPE_BITS: Record<TriggerType, number> = {
 
 /** +1: fires when price <= level (highest level first); -1: fires when price >= level (lowest first). */
 const DIR: Record<BookName, 1 | -1> = { askLE: 1, bidLE: 1, askGE: -1, bidGE: -1 };
+
+/** The entries the index makes: `key` worked out when read (a stored number is a boxed double: 24 bytes each). */
+class Node implements Held {
+  dead = false;
+  block: Block | null = null;
+  constructor(
+    readonly level: number,
+    readonly seq: number,
+    readonly type: TriggerType,
+    readonly ref: number,
+    readonly instrumentId: number,
+    readonly book: BookName,
+  ) {}
+
+  get key(): number {
+    return DIR[this.book] * this.level;
+  }
+}
 
 /** A block is cut in two past this many entries (marked ones included). */
 export const BLOCK_MAX = 512;
@@ -89,9 +107,11 @@ export class SortedBook {
    */
   insert(e: Held): void {
     const bs = this.blocks;
+    const dir = this.dir;
+    const key = dir * e.level;
     this.held++;
     if (bs.length === 0) {
-      e.block = new Block([e], e.key);
+      e.block = new Block([e], key);
       bs.push(e.block);
       return;
     }
@@ -100,7 +120,7 @@ export class SortedBook {
     let hi = bs.length;
     while (lo < hi) {
       const m = (lo + hi) >> 1;
-      if ((bs[m] as Block).lo <= e.key) lo = m + 1;
+      if ((bs[m] as Block).lo <= key) lo = m + 1;
       else hi = m;
     }
     const b = bs[lo - 1] as Block;
@@ -110,7 +130,7 @@ export class SortedBook {
     let j = a.length;
     while (i < j) {
       const m = (i + j) >> 1;
-      if ((a[m] as Held).key <= e.key) i = m + 1;
+      if (dir * (a[m] as Held).level <= key) i = m + 1;
       else j = m;
     }
     if (i === a.length) a.push(e);
@@ -146,7 +166,7 @@ export class SortedBook {
           this.held--;
           continue;
         }
-        if (e.key < k) return;
+        if (this.dir * e.level < k) return;
         a.pop();
         e.block = null;
         this.held--;
@@ -171,7 +191,7 @@ export class SortedBook {
     const a = b.items;
     if (a.length <= BLOCK_MAX) return;
     const half = a.length >> 1;
-    const upper = new Block(a.slice(half), (a[half] as Held).key);
+    const upper = new Block(a.slice(half), this.dir * (a[half] as Held).level);
     a.length = half;
     for (const e of upper.items) e.block = upper;
     this.blocks.splice(at + 1, 0, upper);
@@ -225,12 +245,14 @@ export class SortedBook {
   }
 }
 
-type Books = Record<BookName, SortedBook>;
+type Books = Record<BookName, SortedBook> & {
+  /** Live entries of the instrument by type (TYPE_BITS), each by ref: for moves and removals. */
+  live: Map<number, Held>[];
+};
 
 export class TriggerIndex {
   private readonly books = new Map<number, Books>();
-  /** Live entries by a numeric key of (type, ref, instrument), for removal. */
-  private readonly live = new Map<number, Held>();
+  private count = 0;
   private seq = 0;
 
   private booksOf(instrumentId: number): Books {
@@ -241,46 +263,37 @@ export class TriggerIndex {
         askGE: new SortedBook(-1),
         bidGE: new SortedBook(-1),
         bidLE: new SortedBook(1),
+        live: Object.keys(TYPE_BITS).map(() => new Map<number, Held>()),
       };
       this.books.set(instrumentId, b);
     }
     return b;
   }
 
-  /** type (3 bits) + instrument (16 bits) + ref: exact below 2^53 for refs under 2^34. */
-  private static id(type: TriggerType, ref: number, instrumentId: number): number {
-    return (ref * 65536 + (instrumentId & 0xffff)) * 8 + TYPE_BITS[type];
-  }
-
   /** Add (or move) a trigger. */
   set(type: TriggerType, ref: number, instrumentId: number, book: BookName, level: number): void {
     this.delete(type, ref, instrumentId);
     if (!Number.isFinite(level)) return;
-    const e: Held = {
-      key: DIR[book] * level,
-      level,
-      seq: ++this.seq,
-      type,
-      ref,
-      instrumentId,
-      book,
-      dead: false,
-      block: null,
-    };
-    this.booksOf(instrumentId)[book].insert(e);
-    this.live.set(TriggerIndex.id(type, ref, instrumentId), e);
+    const e = new Node(level, ++this.seq, type, ref, instrumentId, book);
+    const b = this.booksOf(instrumentId);
+    b[book].insert(e);
+    (b.live[TYPE_BITS[type]] as Map<number, Held>).set(ref, e);
+    this.count++;
   }
 
   delete(type: TriggerType, ref: number, instrumentId: number): void {
-    const id = TriggerIndex.id(type, ref, instrumentId);
-    const e = this.live.get(id);
+    const b = this.books.get(instrumentId);
+    if (!b) return;
+    const live = b.live[TYPE_BITS[type]] as Map<number, Held>;
+    const e = live.get(ref);
     if (!e) return;
-    this.live.delete(id);
-    this.books.get(instrumentId)?.[e.book].remove(e);
+    live.delete(ref);
+    this.count--;
+    b[e.book].remove(e);
   }
 
   has(type: TriggerType, ref: number, instrumentId: number): boolean {
-    return this.live.has(TriggerIndex.id(type, ref, instrumentId));
+    return this.books.get(instrumentId)?.live[TYPE_BITS[type]]?.has(ref) ?? false;
   }
 
   /** Every trigger crossed by this quote, removed from the index. */
@@ -292,17 +305,18 @@ export class TriggerIndex {
     b.askGE.popCrossed(ask, out);
     b.bidGE.popCrossed(bid, out);
     b.bidLE.popCrossed(bid, out);
-    for (const e of out) this.live.delete(TriggerIndex.id(e.type, e.ref, e.instrumentId));
+    for (const e of out) (b.live[TYPE_BITS[e.type]] as Map<number, Held>).delete(e.ref);
+    this.count -= out.length;
     return out;
   }
 
   get size(): number {
-    return this.live.size;
+    return this.count;
   }
 
   clear(): void {
     this.books.clear();
-    this.live.clear();
+    this.count = 0;
   }
 }
 
