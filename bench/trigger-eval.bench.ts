@@ -296,8 +296,11 @@ figure('trigger evaluation with trailing stops p99 per tick', ts.p99, ' ms', '< 
 // ---- one million armed triggers on the lease holder: stops and take profits of 300,000 positions, 200,000 pending
 // orders, 25,000 stop-out levels, 200,000 trailing stops and 200,000 price alerts (the alert evaluator's own index,
 // the same TriggerIndex, evaluated on the same tick), on the realistic path of a few points a tick. Per tick: both
-// indexes' crossed() and the trailing ratchets — what the engine and the alert evaluator do before any transaction.
-// Memory: the heap the two indexes and the trailing book hold (after a collection where the runtime allows one).
+// indexes' crossed() and the trailing ratchets — what the engine and the alert evaluator do before any transaction;
+// also printed, the same with the order flow (what fired set again at a new level: the inserts and removals the books
+// take between ticks) and the cost of adding a trailing stop (the closed ones come back every REARM_EVERY ticks).
+// Memory: the heap the two indexes and the trailing book hold once armed, and again after the ticks (after a
+// collection where the runtime allows one; the bench's own lists of what to arm are made before the first reading).
 const MILLION = {
   positions: smokeOr(30_000, 300_000),
   pending: smokeOr(20_000, 200_000),
@@ -309,12 +312,10 @@ function collect() {
   const g = (globalThis as { gc?: () => void }).gc;
   if (g) g();
 }
+type Arm = { type: TriggerType; ref: number; inst: number; book: BookName; level: number };
 function runMillion(n: number, path: Tick[]) {
-  collect();
-  const heap0 = process.memoryUsage().heapUsed;
-  const engine = new TriggerIndex();
-  const alerts = new TriggerIndex();
-  let armed = 0;
+  // What to arm, made first (same draws in the same order as arming them one by one).
+  const arms: Arm[] = [];
   let r = 5e7;
   for (let i = 0; i < MILLION.positions; i++) {
     const inst = i % INSTRUMENTS;
@@ -324,43 +325,49 @@ function runMillion(n: number, path: Tick[]) {
     for (const kind of ['sl', 'tp'] as const) {
       if ((kind === 'sl' && which >= 0.75) || (kind === 'tp' && which <= 0.25)) continue;
       const b = stopBook(side, kind);
-      engine.set(kind, id, inst, b, levelNear(inst, b));
-      armed++;
+      arms.push({ type: kind, ref: id, inst, book: b, level: levelNear(inst, b) });
     }
   }
   for (let i = 0; i < MILLION.pending; i++) {
     const inst = i % INSTRUMENTS;
     const b = pendingBook(rnd() < 0.5 ? 1 : 2, rnd() < 0.5 ? 'limit' : 'stop');
-    engine.set('pending', ++r, inst, b, levelNear(inst, b));
-    armed++;
+    arms.push({ type: 'pending', ref: ++r, inst, book: b, level: levelNear(inst, b) });
   }
   for (let i = 0; i < MILLION.stopouts; i++) {
     const inst = i % INSTRUMENTS;
     const b: BookName = rnd() < 0.5 ? 'bidLE' : 'bidGE';
-    engine.set('stopout', i + 1, inst, b, levelNear(inst, b));
-    armed++;
+    arms.push({ type: 'stopout', ref: i + 1, inst, book: b, level: levelNear(inst, b) });
   }
-  const book = new TrailingBook(engine);
-  const trailMeta = new Map<number, { inst: number; side: 1 | 2; distance: number }>();
+  const trailMeta = new Map<number, { inst: number; side: 1 | 2; distance: number; anchor: number }>();
   for (let i = 0; i < MILLION.trailing; i++) {
     const inst = i % INSTRUMENTS;
     const side = rnd() < 0.5 ? 1 : 2;
     const p = price[inst] as number;
     const distance = 10 + Math.floor(rnd() * 490);
-    trailMeta.set(2e8 + i, { inst, side, distance });
-    book.add(2e8 + i, inst, side, 5, distance, side === 1 ? p : p * 1.0001);
-    armed++;
+    trailMeta.set(2e8 + i, { inst, side, distance, anchor: side === 1 ? p : p * 1.0001 });
   }
+  const alertArms: Arm[] = [];
   for (let i = 0; i < MILLION.alerts; i++) {
     const inst = i % INSTRUMENTS;
     const b: BookName = (['bidGE', 'bidLE', 'askGE', 'askLE'] as const)[i % 4] as BookName;
-    alerts.set('alert', 3e8 + i, inst, b, levelNear(inst, b));
-    armed++;
+    alertArms.push({ type: 'alert', ref: 3e8 + i, inst, book: b, level: levelNear(inst, b) });
   }
+  collect();
+  const heap0 = process.memoryUsage().heapUsed;
+  const engine = new TriggerIndex();
+  const alerts = new TriggerIndex();
+  for (const a of arms) engine.set(a.type, a.ref, a.inst, a.book, a.level);
+  const book = new TrailingBook(engine);
+  for (const [id, m] of trailMeta) book.add(id, m.inst, m.side, 5, m.distance, m.anchor);
+  for (const a of alertArms) alerts.set(a.type, a.ref, a.inst, a.book, a.level);
+  const armed = arms.length + trailMeta.size + alertArms.length;
   collect();
   const heap = process.memoryUsage().heapUsed - heap0;
   const times: number[] = [];
   const indexTimes: number[] = [];
+  const tickTimes: number[] = [];
+  let readded = 0;
+  let readdMs = 0;
   let fired = 0;
   let waiting: number[] = [];
   const asks = price.map((p) => p * 1.0001);
@@ -378,8 +385,10 @@ function runMillion(n: number, path: Tick[]) {
     times.push(t1 - t0);
     indexTimes.push(tIndex - t0);
     for (const h of hits) waiting.push(h.orderId);
-    // Closed trailing stops come back as new ones every REARM_EVERY ticks (new orders), at the price then.
+    // Closed trailing stops come back as new ones every REARM_EVERY ticks (new orders), at the price then: timed
+    // apart, per stop (a batch of a hundred ticks' closes in one go is no tick the engine sees).
     if ((i + 1) % REARM_EVERY === 0) {
+      const r0 = performance.now();
       for (const id of waiting) {
         const m = trailMeta.get(id);
         if (m)
@@ -392,10 +401,13 @@ function runMillion(n: number, path: Tick[]) {
             m.side === 1 ? (price[m.inst] as number) : (asks[m.inst] as number),
           );
       }
+      readded += waiting.length;
+      readdMs += performance.now() - r0;
       waiting = [];
     }
     fired += out.length - trail.length + hits.length + rang.length;
-    // Order flow outside the timing: what fired comes back at a new level (the book keeps its size).
+    // Order flow (outside the figures above): what fired comes back at a new level (the book keeps its size).
+    const t2 = performance.now();
     for (const e of out) {
       if (e.type === 'trail' || e.type === 'ratchet') continue;
       engine.set(
@@ -408,8 +420,14 @@ function runMillion(n: number, path: Tick[]) {
     }
     for (const e of rang)
       alerts.set('alert', e.ref, e.instrumentId, e.book, levelNear(e.instrumentId, e.book, `alert:${e.ref}`));
+    tickTimes.push(t1 - t0 + (performance.now() - t2));
   }
-  return { times, indexTimes, fired, armed, heap };
+  collect();
+  const heapAfter = process.memoryUsage().heapUsed - heap0;
+  // Used after the reading, so held through it: the books (else collected as dead), and the lists armed from (so
+  // that both readings count the same of them).
+  const held = engine.size + alerts.size + book.size + arms.length + alertArms.length;
+  return { times, indexTimes, tickTimes, fired, armed, heap, heapAfter, held, readded, readdMs };
 }
 reset();
 runMillion(TICKS_SCAN, trailingTicks);
@@ -417,6 +435,7 @@ reset();
 const mil = runMillion(TICKS_INDEX, trailingTicks);
 const ms = summary(mil.times);
 const mi = summary(mil.indexTimes);
+const mt = summary(mil.tickTimes);
 console.log(
   `  ${mil.armed.toLocaleString('en')} armed triggers (${MILLION.positions} positions' stops, ${MILLION.pending} pending, ${MILLION.stopouts} stop-out levels, ${MILLION.trailing} trailing, ${MILLION.alerts} alerts), ${TICKS_INDEX} ticks of a few points, closed trailing stops replaced every ${REARM_EVERY} ticks, heap ${(mil.heap / 2 ** 20).toFixed(0)} MiB${(globalThis as { gc?: unknown }).gc ? '' : ' (no gc exposed: approximate)'}, fired ${mil.fired}`,
 );
@@ -426,6 +445,12 @@ console.log(
 console.log(
   `    index + trailing ratchets and closes: mean ${f(ms.mean)}  p50 ${f(ms.p50)}  p99 ${f(ms.p99)}  max ${f(ms.max)}`,
 );
+console.log(
+  `    index + trailing + the order flow (what fired set again at a new level): mean ${f(mt.mean)}  p50 ${f(mt.p50)}  p99 ${f(mt.p99)}  max ${f(mt.max)}`,
+);
+console.log(
+  `    closed trailing stops added back: ${mil.readded} in batches every ${REARM_EVERY} ticks, ${f(mil.readdMs / Math.max(1, mil.readded))} each; heap after the ticks ${(mil.heapAfter / 2 ** 20).toFixed(0)} MiB`,
+);
 figure('trigger evaluation, 1,000,000 armed triggers, index p99 per tick', mi.p99 * 1000, ' µs', '<= 100 µs');
 figure(
   'trigger evaluation, 1,000,000 armed triggers, with trailing work, p99 per tick',
@@ -433,4 +458,16 @@ figure(
   ' µs',
   'reported',
 );
+figure(
+  'trigger evaluation, 1,000,000 armed triggers, with trailing work and the order flow, p99 per tick',
+  mt.p99 * 1000,
+  ' µs',
+  'reported',
+);
 figure('trigger evaluation, 1,000,000 armed triggers, heap', mil.heap / 2 ** 20, ' MiB', 'reported');
+figure(
+  'trigger evaluation, 1,000,000 armed triggers, heap after the ticks',
+  mil.heapAfter / 2 ** 20,
+  ' MiB',
+  'reported',
+);

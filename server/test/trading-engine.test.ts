@@ -158,9 +158,10 @@ describe('trailing book', () => {
   it('puts back what a tick popped, leaves the rest indexed as it was, and gives exact hit levels', () => {
     const ix = new TriggerIndex();
     const book = new TrailingBook(ix);
-    // Two longs at 1.10000 in one group once the price rises: 20 and 50 points.
+    // Two longs set at different highs (1.10000, 1.10001), in one group once the price rises: 20 and 50 points.
+    // (Stops set at one anchor share a group from the start: trigger-index.test.ts.)
     book.add(1, 1, 1, 5, 20, 1.1);
-    book.add(2, 1, 1, 5, 50, 1.1);
+    book.add(2, 1, 1, 5, 50, 1.10001);
     const up = ix.crossed(1, 1.1003, 1.1005);
     expect(up.map((e) => e.type).sort()).toEqual(['ratchet', 'ratchet']);
     expect(book.onEntries(up, 1.1003, 1.1005)).toEqual([]);

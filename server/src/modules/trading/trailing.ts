@@ -3,13 +3,16 @@
  * where the anchor is the highest bid since the stop was set (a short's: `anchor + distance`, the lowest ask). The
  * anchor only moves in the trader's favour, so the level never moves back.
  *
- * Stops of one instrument and side that share an anchor form a group: a new high moves every stop whose anchor is
- * below it to the same anchor (the new bid), so those groups merge into one. Each group is two entries of the
- * engine's trigger index: `ratchet` at its anchor (a long's fires when bid ≥ anchor: the group moves up) and `trail`
- * at its tightest level (a long's fires when bid ≤ anchor − smallest distance: those members are closed). A tick
- * costs O(log n) plus the groups it merges (each group is merged once) and the stops it closes; it never walks every
- * trailing stop. Groups merge smaller into larger, so a stop moves between heaps O(log n) times in all.
- */
+ * Stops of one instrument, side and precision that share an anchor form a group: a stop added at the anchor of a
+ * group joins it (stops set at one price, or read back at one level's anchor after a restart, are one group from
+ * the start), and a price that reaches groups (a long's: bid ≥ their anchors) makes them one at that price. Each
+ * group is two entries of the engine's trigger index: `ratchet` at its anchor (a long's fires when bid ≥ anchor: the
+ * group moves up, or joins the others there) and `trail` at its tightest level (a long's fires when bid ≤ anchor −
+ * smallest distance: those members are closed). A tick costs the index entries it pops (O(1) each), the groups it
+ * merges (each group is merged once) and the stops it closes (O(log n) each); it never walks every trailing stop.
+ * Groups merge smaller into larger, so a stop moves between heaps O(log n) times in all. There are as many groups as
+ * distinct anchors above (a short's: below) the price, not as many as stops, so a tick that passes many anchors
+ * pops few entries. */
 import type { Side } from '@meridian/shared/pure';
 import { shiftByPoints } from '@meridian/shared/pure';
 import type { BookName, Entry, TriggerIndex } from './trigger-index';
@@ -20,10 +23,13 @@ type Member = {
   distance: number;
   /** distance × 10^-precision, as a number */ off: number;
   dead: boolean;
+  group: TrailGroup;
 };
 
 export type TrailGroup = {
   id: number;
+  /** Instrument, side and precision: the stops that may share the group. */
+  kind: string;
   instrumentId: number;
   side: Side;
   precision: number;
@@ -90,7 +96,9 @@ function pop(h: Member[]): Member | undefined {
 export class TrailingBook {
   private seq = 0;
   private readonly groups = new Map<number, TrailGroup>();
-  private readonly memberOf = new Map<number, { group: TrailGroup; member: Member }>();
+  private readonly memberOf = new Map<number, Member>();
+  /** Per kind (instrument, side, precision), the group at each anchor: a stop added there joins it. */
+  private readonly atAnchor = new Map<string, Map<number, TrailGroup>>();
   /** Groups whose anchor moved since the last `takeDirty` (their levels are to be written back). */
   private dirty = new Set<TrailGroup>();
 
@@ -104,7 +112,10 @@ export class TrailingBook {
     return this.memberOf.has(orderId);
   }
 
-  /** Track a trailing stop with this anchor (its own group until a tick merges it). */
+  /**
+   * Track a trailing stop with this anchor: in the group of its instrument and side already at that anchor (stops
+   * set at one price share their levels' anchor from the start), else in a group of its own until a tick merges it.
+   */
   add(
     orderId: number,
     instrumentId: number,
@@ -114,40 +125,54 @@ export class TrailingBook {
     anchor: number,
   ): void {
     this.remove(orderId);
-    const g: TrailGroup = {
-      id: ++this.seq,
-      instrumentId,
-      side,
-      precision,
-      anchor,
-      heap: [],
-      live: 1,
-      trailAt: null,
-      ratchetAt: null,
-    };
-    const m: Member = { orderId, distance, off: distance / 10 ** precision, dead: false };
-    g.heap.push(m);
-    this.groups.set(g.id, g);
-    this.memberOf.set(orderId, { group: g, member: m });
+    const kind = `${instrumentId}:${side}:${precision}`;
+    let g = this.atAnchor.get(kind)?.get(anchor);
+    if (!g || g.live <= 0) {
+      g = {
+        id: ++this.seq,
+        kind,
+        instrumentId,
+        side,
+        precision,
+        anchor,
+        heap: [],
+        live: 0,
+        trailAt: null,
+        ratchetAt: null,
+      };
+      this.groups.set(g.id, g);
+      this.place(g);
+    }
+    const m: Member = { orderId, distance, off: distance / 10 ** precision, dead: false, group: g };
+    push(g.heap, m);
+    g.live++;
+    this.memberOf.set(orderId, m);
     this.reindex(g);
   }
 
   remove(orderId: number): void {
-    const x = this.memberOf.get(orderId);
-    if (!x) return;
+    const m = this.memberOf.get(orderId);
+    if (!m) return;
     this.memberOf.delete(orderId);
-    x.member.dead = true;
-    x.group.live--;
-    this.clean(x.group);
-    this.reindex(x.group);
+    m.dead = true;
+    const g = m.group;
+    g.live--;
+    // Removed stops wait in the heap until they reach its top: rebuilt when they are most of it (O(1) a removal).
+    if (g.heap.length > 2 * g.live + 16) {
+      const heap: Member[] = [];
+      for (const x of g.heap) if (!x.dead) push(heap, x);
+      g.heap = heap;
+    }
+    this.clean(g);
+    this.reindex(g);
   }
 
   /** The anchor and current level (exact text) of a tracked stop. */
   levelOf(orderId: number): { anchor: number; level: string } | undefined {
-    const x = this.memberOf.get(orderId);
-    if (!x) return undefined;
-    const g = x.group;
-    return { anchor: g.anchor, level: trailLevelText(g.side, g.anchor, x.member.distance, g.precision) };
+    const m = this.memberOf.get(orderId);
+    if (!m) return undefined;
+    const g = m.group;
+    return { anchor: g.anchor, level: trailLevelText(g.side, g.anchor, m.distance, g.precision) };
   }
 
   /**
@@ -156,7 +181,8 @@ export class TrailingBook {
    */
   onEntries(entries: readonly Entry[], bid: number, ask: number): TrailHit[] {
     const hits: TrailHit[] = [];
-    const merge: Record<Side, TrailGroup[]> = { 1: [], 2: [] };
+    // Per kind (instrument, side, precision): the groups the price reached, to become one.
+    const merge = new Map<string, TrailGroup[]>();
     const touched = new Set<TrailGroup>();
     for (const e of entries) {
       const g = this.groups.get(e.ref);
@@ -165,12 +191,17 @@ export class TrailingBook {
       // Popped from the index by the tick: put back by reindex.
       if (e.type === 'ratchet') g.ratchetAt = null;
       else g.trailAt = null;
+      const price = g.side === 1 ? bid : ask;
       if (e.type === 'ratchet') {
-        const price = g.side === 1 ? bid : ask;
-        if (g.side === 1 ? price > g.anchor : price < g.anchor) merge[g.side].push(g);
+        // Past the anchor the group moves; at it, it joins the others reached there (same anchor, same levels), so
+        // stops set at one price become one group on the first tick that reaches them.
+        if (g.side === 1 ? price >= g.anchor : price <= g.anchor) {
+          const gs = merge.get(g.kind);
+          if (gs) gs.push(g);
+          else merge.set(g.kind, [g]);
+        }
         continue;
       }
-      const price = g.side === 1 ? bid : ask;
       for (;;) {
         this.clean(g);
         const top = g.heap[0];
@@ -183,18 +214,19 @@ export class TrailingBook {
         hits.push(new TrailHit(top.orderId, g.anchor, g.side, top.distance, g.precision));
       }
     }
-    for (const side of [1, 2] as const) {
-      const gs = merge[side];
-      if (gs.length === 0) continue;
+    for (const gs of merge.values()) {
       const into = gs.reduce((a, b) => (b.heap.length > a.heap.length ? b : a));
+      const anchor = into.side === 1 ? bid : ask;
+      // Levels to write: the members of a group whose anchor was not there yet, or whose moves are not written yet.
+      let moved = false;
       for (const g of gs) {
+        if (g.anchor !== anchor || (g !== into && this.dirty.has(g))) moved = true;
         if (g === into) continue;
         for (const m of g.heap) {
           if (m.dead) continue;
           push(into.heap, m);
           into.live++;
-          const x = this.memberOf.get(m.orderId);
-          if (x) x.group = into;
+          m.group = into;
         }
         g.heap.length = 0;
         g.live = 0;
@@ -202,8 +234,10 @@ export class TrailingBook {
         // Emptied: reindex drops it (and its entries).
         touched.add(g);
       }
-      into.anchor = side === 1 ? bid : ask;
-      this.dirty.add(into);
+      this.unplace(into);
+      into.anchor = anchor;
+      this.place(into);
+      if (moved) this.dirty.add(into);
     }
     for (const g of touched) this.reindex(g);
     return hits;
@@ -228,7 +262,22 @@ export class TrailingBook {
     }
     this.groups.clear();
     this.memberOf.clear();
+    this.atAnchor.clear();
     this.dirty.clear();
+  }
+
+  /** Make `g` the group stops added at its anchor join. */
+  private place(g: TrailGroup): void {
+    let m = this.atAnchor.get(g.kind);
+    if (!m) this.atAnchor.set(g.kind, (m = new Map()));
+    m.set(g.anchor, g);
+  }
+
+  private unplace(g: TrailGroup): void {
+    const m = this.atAnchor.get(g.kind);
+    if (m?.get(g.anchor) !== g) return;
+    m.delete(g.anchor);
+    if (m.size === 0) this.atAnchor.delete(g.kind);
   }
 
   private clean(g: TrailGroup): void {
@@ -245,6 +294,7 @@ export class TrailingBook {
       g.trailAt = null;
       g.ratchetAt = null;
       this.groups.delete(g.id);
+      this.unplace(g);
       this.dirty.delete(g);
       return;
     }

@@ -7,13 +7,19 @@
  *   bidGE  fires when bid >= level   sell-limit targets, long take-profits, stop-out of net-short accounts
  *   bidLE  fires when bid <= level   sell-stop targets, long stop-losses, stop-out of net-long accounts
  *
- * Each book is an array kept sorted so that the entry that fires first is at its end: a tick pops entries while
- * they are crossed and stops at the first that is not, so it touches only what it crosses (O(k) for k fired
- * entries). Inserts wait in a small unsorted buffer (a tick checks each) and are merged in 64 at a time, in place
- * from the end (new levels sit near the price, so little moves); a removal only marks the entry, dropped when a tick
- * reaches it or when marked entries outnumber the live ones. Inserting and removing by splice cost O(n) each, which
- * a tick that moved hundreds of trailing-stop groups paid hundreds of times (bench/trigger-eval). Levels are JS numbers: they only
- * select candidates, and every candidate is re-checked exactly before anything is booked.
+ * Firing order: a tick returns the crossed entries of askLE, askGE, bidGE, bidLE in that order; within a book the
+ * nearest level first (a "<=" book's highest, a ">=" book's lowest) and, of equal levels, the later set first.
+ *
+ * Each book is a blocked sorted list: entries sorted by (dir x level, seq) ascending, cut into blocks of at most
+ * BLOCK_MAX entries, so the entry that fires first is at the end of the last block. A tick pops entries from there
+ * while they are crossed and stops at the first that is not: it touches only what it crosses (O(k) for k fired
+ * entries). An insert finds its block by binary search over the blocks' lower bounds and its place by binary search
+ * inside the block, then splices there: O(log n + BLOCK_MAX), whatever the size of the book; a block that grows past
+ * BLOCK_MAX is cut in two (the list of blocks, n / BLOCK_MAX long, takes the new one). A removal marks the entry (the
+ * entry knows its block: O(1)); the block drops its marked entries when they are half of it, and a tick drops those
+ * it reaches, so cleaning up is O(BLOCK_MAX + n / BLOCK_MAX) at a time, never O(n) (a single sorted array moved O(n)
+ * entries per insert, or per merge of a batch of buffered inserts, and per compaction). Levels are JS numbers: they only select candidates, and every candidate is re-checked exactly
+ * before anything is booked.
  */
 
 /**
@@ -24,18 +30,22 @@ export type TriggerType = 'pending' | 'sl' | 'tp' | 'stopout' | 'trail' | 'ratch
 export type BookName = 'askLE' | 'askGE' | 'bidGE' | 'bidLE';
 
 export type Entry = {
-  /** Sort key: dir x level, ascending; the end of the array fires first. */
+  /** Sort key: dir x level (dir: +1 in a "<=" book, -1 in a ">=" book), ascending; the end of a book fires first. */
   key: number;
   level: number;
+  /** Order of setting: of equal levels, the later set fires first. */
   seq: number;
   type: TriggerType;
   /** Order id (pending, sl, tp), user id (stopout), trailing group id (trail, ratchet) or alert id (alert). */
   ref: number;
   instrumentId: number;
   book: BookName;
-  /** Removed from its book (still held until a tick reaches it or a compaction). */
+  /** Removed from its book (still held until a tick reaches it or its block is cleaned). */
   dead: boolean;
 };
+
+/** An entry as a book holds it: with the block it sits in (null when not held). Books sort by dir x level. */
+export type Held = Entry & { block: Block | null };
 
 const TYPE_BITS: Record<TriggerType, number> = {
   pending: 0,
@@ -50,118 +60,199 @@ const TYPE_BITS: Record<TriggerType, number> = {
 /** +1: fires when price <= level (highest level first); -1: fires when price >= level (lowest first). */
 const DIR: Record<BookName, 1 | -1> = { askLE: 1, bidLE: 1, askGE: -1, bidGE: -1 };
 
-/** Ascending (key, seq): sorted this way, the end of an array fires first. */
-const ascending = (a: Entry, b: Entry): number => a.key - b.key || a.seq - b.seq;
+/** The entries the index makes: `key` worked out when read (a stored number is a boxed double: 24 bytes each). */
+class Node implements Held {
+  dead = false;
+  block: Block | null = null;
+  constructor(
+    readonly level: number,
+    readonly seq: number,
+    readonly type: TriggerType,
+    readonly ref: number,
+    readonly instrumentId: number,
+    readonly book: BookName,
+  ) {}
 
-/** Inserts kept aside (unsorted) before they are merged into the sorted array in one pass. */
-const BUFFER = 64;
+  get key(): number {
+    return DIR[this.book] * this.level;
+  }
+}
+
+/** A block is cut in two past this many entries (marked ones included). */
+export const BLOCK_MAX = 512;
+/** A block this small after a clean-up is joined to a neighbour when both fit in one. */
+const BLOCK_MIN = BLOCK_MAX >> 3;
+
+/** A run of a book: sorted ascending by (key, seq); every key >= `lo`, every key of the block before <= `lo`. */
+export class Block {
+  dead = 0;
+  constructor(
+    public items: Held[],
+    /** Lower bound of the block's keys, for routing inserts (the first block takes anything below it too). */
+    public lo: number,
+  ) {}
+}
 
 export class SortedBook {
-  /** Sorted ascending by (key, seq): the entry that fires first is at the end. */
-  private sorted: Entry[] = [];
-  /** The latest inserts, unsorted; a tick checks each of them. */
-  private buffer: Entry[] = [];
-  /** Entries marked removed and still held (in either array). */
+  /** Ascending: the last block ends with the entry that fires first. */
+  private blocks: Block[] = [];
+  /** Entries held (marked ones included) and marked. */
+  private held = 0;
   private dead = 0;
   constructor(readonly dir: 1 | -1) {}
 
-  insert(e: Entry): void {
-    this.buffer.push(e);
-    if (this.buffer.length >= BUFFER) this.merge();
+  /**
+   * Insert `e` (its seq newer than any held): after every entry of a key <= its own, so of equal keys the later
+   * fires first. O(log n + BLOCK_MAX).
+   */
+  insert(e: Held): void {
+    const bs = this.blocks;
+    const dir = this.dir;
+    const key = dir * e.level;
+    this.held++;
+    if (bs.length === 0) {
+      e.block = new Block([e], key);
+      bs.push(e.block);
+      return;
+    }
+    // The last block whose lower bound is <= key (the first block for anything below every bound).
+    let lo = 1;
+    let hi = bs.length;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      if ((bs[m] as Block).lo <= key) lo = m + 1;
+      else hi = m;
+    }
+    const b = bs[lo - 1] as Block;
+    const a = b.items;
+    // Upper bound of the key inside the block.
+    let i = 0;
+    let j = a.length;
+    while (i < j) {
+      const m = (i + j) >> 1;
+      if (dir * (a[m] as Held).level <= key) i = m + 1;
+      else j = m;
+    }
+    if (i === a.length) a.push(e);
+    else a.splice(i, 0, e);
+    e.block = b;
+    if (a.length > BLOCK_MAX) this.split(b, lo - 1);
   }
 
-  /** Mark `e` removed (it must be in this book and live): dropped when a tick reaches it, or by a compaction. */
-  remove(e: Entry): void {
+  /** Mark `e` removed (it must be held by this book and live); O(1), its block cleaned when half of it is marked. */
+  remove(e: Held): void {
     e.dead = true;
     this.dead++;
-    if (this.dead > BUFFER && this.dead * 2 > this.sorted.length + this.buffer.length) this.compact();
+    const b = e.block;
+    if (!b) return;
+    b.dead++;
+    if (b.dead * 2 > b.items.length) this.clean(b);
   }
 
   /** Remove and return every entry crossed by `price`, the first to fire first. */
   popCrossed(price: number, out: Entry[]): void {
     const k = this.dir * price;
-    const a = this.sorted;
-    const start = out.length;
-    while (a.length > 0) {
-      const e = a[a.length - 1] as Entry;
-      if (e.dead) {
+    const bs = this.blocks;
+    while (bs.length > 0) {
+      const b = bs[bs.length - 1] as Block;
+      const a = b.items;
+      while (a.length > 0) {
+        const e = a[a.length - 1] as Held;
+        if (e.dead) {
+          a.pop();
+          e.block = null;
+          b.dead--;
+          this.dead--;
+          this.held--;
+          continue;
+        }
+        if (this.dir * e.level < k) return;
         a.pop();
-        this.dead--;
-        continue;
-      }
-      if (e.key < k) break;
-      a.pop();
-      out.push(e);
-    }
-    const b = this.buffer;
-    let fromBuffer = false;
-    let w = 0;
-    for (let r = 0; r < b.length; r++) {
-      const e = b[r] as Entry;
-      if (e.dead) this.dead--;
-      else if (e.key >= k) {
+        e.block = null;
+        this.held--;
         out.push(e);
-        fromBuffer = true;
-      } else b[w++] = e;
-    }
-    b.length = w;
-    if (fromBuffer && out.length - start > 1) {
-      const mine = out.splice(start).sort((x, y) => ascending(y, x));
-      for (const e of mine) out.push(e);
+      }
+      bs.pop();
     }
   }
 
   get size(): number {
-    return this.sorted.length + this.buffer.length - this.dead;
+    return this.held - this.dead;
+  }
+
+  /** The number of entries (marked ones included) of each block, first to last: for tests and diagnostics. */
+  shape(): number[] {
+    return this.blocks.map((b) => b.items.length);
+  }
+
+  /** Cut `b` (at `at`) in two halves, after dropping its marked entries. O(BLOCK_MAX + n / BLOCK_MAX). */
+  private split(b: Block, at: number): void {
+    if (b.dead > 0) this.compact(b);
+    const a = b.items;
+    if (a.length <= BLOCK_MAX) return;
+    const half = a.length >> 1;
+    const upper = new Block(a.slice(half), this.dir * (a[half] as Held).level);
+    a.length = half;
+    for (const e of upper.items) e.block = upper;
+    this.blocks.splice(at + 1, 0, upper);
   }
 
   /**
-   * The buffer merged into the sorted array in place, from the end: only the entries above the lowest inserted one
-   * move, and new entries sit near the price, that is near the end (O(b log b) plus what moves).
+   * Drop the marked entries of `b`; an emptied block goes, a small one is joined to a neighbour when the two fit in
+   * half a block. O(BLOCK_MAX + n / BLOCK_MAX).
    */
-  private merge(): void {
-    const live = this.buffer.filter((e) => !e.dead);
-    this.dead -= this.buffer.length - live.length;
-    this.buffer = [];
-    const b = live.sort(ascending);
-    const a = this.sorted;
-    let i = a.length - 1;
-    let j = b.length - 1;
-    a.length += b.length;
-    let w = a.length - 1;
-    while (j >= 0) {
-      const x = a[i];
-      const y = b[j] as Entry;
-      if (i >= 0 && x && ascending(x, y) > 0) {
-        a[w--] = x;
-        i--;
-      } else {
-        a[w--] = y;
-        j--;
-      }
+  private clean(b: Block): void {
+    this.compact(b);
+    if (b.items.length >= BLOCK_MIN) return;
+    const bs = this.blocks;
+    const at = bs.indexOf(b);
+    if (at < 0) return;
+    if (b.items.length === 0) {
+      // The block after becomes the first when `b` was: the first takes any key below it, its `lo` is not read.
+      bs.splice(at, 1);
+      return;
     }
+    const room = BLOCK_MAX >> 1;
+    const next = bs[at + 1];
+    const prev = bs[at - 1];
+    if (next && next.items.length + b.items.length <= room) this.join(b, next, at + 1);
+    else if (prev && prev.items.length + b.items.length <= room) this.join(prev, b, at);
   }
 
-  /** Drop every removed entry: O(n), once per n/2 removals. */
-  private compact(): void {
-    this.merge();
-    const a = this.sorted;
+  /** Append block `b` (at `at`) to the block before it, `a`, and drop `b`. */
+  private join(a: Block, b: Block, at: number): void {
+    for (const e of b.items) {
+      e.block = a;
+      a.items.push(e);
+    }
+    a.dead += b.dead;
+    this.blocks.splice(at, 1);
+  }
+
+  /** Drop the marked entries of `b` in place. O(BLOCK_MAX). */
+  private compact(b: Block): void {
+    const a = b.items;
     let w = 0;
     for (let r = 0; r < a.length; r++) {
-      const e = a[r] as Entry;
-      if (!e.dead) a[w++] = e;
+      const e = a[r] as Held;
+      if (e.dead) e.block = null;
+      else a[w++] = e;
     }
     a.length = w;
-    this.dead = 0;
+    this.held -= b.dead;
+    this.dead -= b.dead;
+    b.dead = 0;
   }
 }
 
-type Books = Record<BookName, SortedBook>;
+type Books = Record<BookName, SortedBook> & {
+  /** Live entries of the instrument by type (TYPE_BITS), each by ref: for moves and removals. */
+  live: Map<number, Held>[];
+};
 
 export class TriggerIndex {
   private readonly books = new Map<number, Books>();
-  /** Live entries by a numeric key of (type, ref, instrument), for removal. */
-  private readonly live = new Map<number, Entry>();
+  private count = 0;
   private seq = 0;
 
   private booksOf(instrumentId: number): Books {
@@ -172,45 +263,37 @@ export class TriggerIndex {
         askGE: new SortedBook(-1),
         bidGE: new SortedBook(-1),
         bidLE: new SortedBook(1),
+        live: Object.keys(TYPE_BITS).map(() => new Map<number, Held>()),
       };
       this.books.set(instrumentId, b);
     }
     return b;
   }
 
-  /** type (3 bits) + instrument (16 bits) + ref: exact below 2^53 for refs under 2^34. */
-  private static id(type: TriggerType, ref: number, instrumentId: number): number {
-    return (ref * 65536 + (instrumentId & 0xffff)) * 8 + TYPE_BITS[type];
-  }
-
   /** Add (or move) a trigger. */
   set(type: TriggerType, ref: number, instrumentId: number, book: BookName, level: number): void {
     this.delete(type, ref, instrumentId);
     if (!Number.isFinite(level)) return;
-    const e: Entry = {
-      key: DIR[book] * level,
-      level,
-      seq: ++this.seq,
-      type,
-      ref,
-      instrumentId,
-      book,
-      dead: false,
-    };
-    this.booksOf(instrumentId)[book].insert(e);
-    this.live.set(TriggerIndex.id(type, ref, instrumentId), e);
+    const e = new Node(level, ++this.seq, type, ref, instrumentId, book);
+    const b = this.booksOf(instrumentId);
+    b[book].insert(e);
+    (b.live[TYPE_BITS[type]] as Map<number, Held>).set(ref, e);
+    this.count++;
   }
 
   delete(type: TriggerType, ref: number, instrumentId: number): void {
-    const id = TriggerIndex.id(type, ref, instrumentId);
-    const e = this.live.get(id);
+    const b = this.books.get(instrumentId);
+    if (!b) return;
+    const live = b.live[TYPE_BITS[type]] as Map<number, Held>;
+    const e = live.get(ref);
     if (!e) return;
-    this.live.delete(id);
-    this.books.get(instrumentId)?.[e.book].remove(e);
+    live.delete(ref);
+    this.count--;
+    b[e.book].remove(e);
   }
 
   has(type: TriggerType, ref: number, instrumentId: number): boolean {
-    return this.live.has(TriggerIndex.id(type, ref, instrumentId));
+    return this.books.get(instrumentId)?.live[TYPE_BITS[type]]?.has(ref) ?? false;
   }
 
   /** Every trigger crossed by this quote, removed from the index. */
@@ -222,17 +305,18 @@ export class TriggerIndex {
     b.askGE.popCrossed(ask, out);
     b.bidGE.popCrossed(bid, out);
     b.bidLE.popCrossed(bid, out);
-    for (const e of out) this.live.delete(TriggerIndex.id(e.type, e.ref, e.instrumentId));
+    for (const e of out) (b.live[TYPE_BITS[e.type]] as Map<number, Held>).delete(e.ref);
+    this.count -= out.length;
     return out;
   }
 
   get size(): number {
-    return this.live.size;
+    return this.count;
   }
 
   clear(): void {
     this.books.clear();
-    this.live.clear();
+    this.count = 0;
   }
 }
 
