@@ -11,6 +11,7 @@ import { ALERTS_MAX, ERROR_CODES, TOPICS } from '@meridian/shared/pure';
 import type { AlertView, NotificationPage, PriceAlertFrame } from '@meridian/shared/pure';
 import type { BusEvent } from '../src/realtime/bus';
 import { AlertEvaluator } from '../src/modules/alerts';
+import { markArmed, markFired } from '../src/modules/alerts/repository';
 import { call, createDemo, createTestApp, MODES, registerUser } from './helpers';
 import type { TestApp } from './helpers';
 import { FakeMarket } from './support/fake-market';
@@ -562,6 +563,161 @@ describe.each(MODES)('price alerts across nodes and restarts (%s)', (mode) => {
       expect(stored).toHaveLength(20);
       expect(evaluator.errors).toHaveLength(1);
       await evaluator.stop();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('writes a burst of N firings, or of N armings, in the same few statements whatever N', async () => {
+    const market = new FakeMarket();
+    let now = clock;
+    const t = await createTestApp(mode, { market, now: () => now });
+    try {
+      const traders = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
+      const muted = traders[1]?.user.id as number;
+      const off = await call(t.app, {
+        method: 'POST',
+        url: '/api/notification/settings',
+        token: traders[1]?.token,
+        form: { price_alert: 0 },
+      });
+      expect(off.body.code).toBe(1);
+      const ids: number[] = [];
+      for (const { token } of traders)
+        for (let i = 0; i < 10; i++) {
+          const r = await call<AlertView>(t.app, {
+            method: 'POST',
+            url: SAVE,
+            token,
+            form: {
+              forex_id: 1,
+              kind: 'price',
+              side: 'bid',
+              direction: 'above',
+              level: `1.2${i}`,
+              repeat: 1,
+              cooldown: 60,
+            },
+          });
+          ids.push(r.body.data.id);
+        }
+      await t.app.services.alerts.stop();
+      const sent: { userId: number | undefined; data: PriceAlertFrame }[] = [];
+      t.app.ctx.bus.subscribe((ev) => {
+        if (ev.topic === TOPICS.priceAlert)
+          sent.push({ userId: ev.userId, data: ev.data as PriceAlertFrame });
+      });
+      // The evaluator's database notes the kind of every statement it runs (BEGIN and COMMIT aside).
+      const kinds: string[] = [];
+      const db = t.app.ctx.db.withPlugin({
+        transformQuery: (args) => {
+          kinds.push(args.node.kind);
+          return args.node;
+        },
+        transformResult: (args) => Promise.resolve(args.result),
+      });
+      const evaluator = new AlertEvaluator({
+        db,
+        market,
+        bus: t.app.ctx.bus,
+        now: () => now,
+        isLeader: () => true,
+      });
+      await evaluator.start();
+      expect(evaluator.size).toBe(30);
+      const sorted = [...ids].sort((x, y) => x - y);
+
+      // Thirty firings: the conditional update, one SELECT of the owners and their switches, one INSERT.
+      kinds.length = 0;
+      market.setPrice('EURUSD', 1.3, 1.3002);
+      await evaluator.idle();
+      expect(kinds).toEqual(['UpdateQueryNode', 'SelectQueryNode', 'InsertQueryNode']);
+      expect(sent.map((f) => f.data.alert.id).sort((x, y) => x - y)).toEqual(sorted);
+      for (const f of sent) expect(f.data.muted).toBe(f.userId === muted);
+      const stored = await t.app.ctx.db
+        .selectFrom('notifications')
+        .select(['id', 'user_id', 'payload', 'read_at'])
+        .where('type', '=', 'price_alert')
+        .execute();
+      expect(stored).toHaveLength(30);
+      // Each frame names the notification of its own alert and owner; the muted trader's are stored read.
+      const byId = new Map(stored.map((r) => [Number(r.id), r]));
+      for (const f of sent) {
+        const r = byId.get(f.data.notification_id);
+        expect(Number(r?.user_id)).toBe(f.userId);
+        expect((JSON.parse(r?.payload ?? '{}') as PriceAlertFrame).alert.id).toBe(f.data.alert.id);
+        expect(r?.read_at === null ? null : Number(r?.read_at)).toBe(f.userId === muted ? now : null);
+      }
+
+      // Back across after the cool-down: the thirty armed again in one conditional update.
+      now += 61_000;
+      kinds.length = 0;
+      market.setPrice('EURUSD', 1.1, 1.1002);
+      await evaluator.idle();
+      expect(kinds).toEqual(['UpdateQueryNode']);
+      const armed = await t.app.ctx.db.selectFrom('price_alerts').select(['id', 'armed']).execute();
+      expect(
+        armed
+          .filter((r) => r.armed === 1)
+          .map((r) => Number(r.id))
+          .sort((x, y) => x - y),
+      ).toEqual(sorted);
+
+      // And across again: thirty firings more, in the same three statements, each once.
+      kinds.length = 0;
+      market.setPrice('EURUSD', 1.3, 1.3002);
+      await evaluator.idle();
+      expect(kinds).toEqual(['UpdateQueryNode', 'SelectQueryNode', 'InsertQueryNode']);
+      expect(sent).toHaveLength(60);
+      expect(new Set(sent.map((f) => f.data.notification_id)).size).toBe(60);
+      expect(evaluator.errors).toEqual([]);
+      await evaluator.stop();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('fires and arms more alerts at once than one statement takes (SQLite: at most 1,000 deep), each once', async () => {
+    const t = await createTestApp(mode, { market: new FakeMarket(), now: () => clock });
+    try {
+      await t.app.services.alerts.stop();
+      const db = t.app.ctx.db;
+      const { user } = await createDemo(t.app);
+      const values = Array.from({ length: 1_200 }, () => ({
+        user_id: user.id,
+        instrument_id: 1,
+        kind: 'price',
+        side: 'bid',
+        direction: 'above',
+        level: '1.2',
+        percent: null,
+        repeat: 1,
+        cooldown_s: 60,
+        armed: 1,
+        version: 1,
+        last_fired_at: null,
+        fired_count: 0,
+        created_at: clock,
+        updated_at: clock,
+      }));
+      for (let i = 0; i < values.length; i += 400)
+        await db
+          .insertInto('price_alerts')
+          .values(values.slice(i, i + 400))
+          .execute();
+      const rows = await db
+        .selectFrom('price_alerts')
+        .select(['id', 'version'])
+        .where('user_id', '=', user.id)
+        .execute();
+      const alerts = rows.map((r) => ({ id: Number(r.id), version: r.version }));
+      const fired = await db.transaction().execute((trx) => markFired(trx, alerts, clock));
+      expect(fired).toHaveLength(1_200);
+      // A second time: none (no longer armed).
+      expect(await markFired(db, alerts, clock)).toEqual([]);
+      const again = fired.map((a) => ({ id: a.id, version: a.version, last_fired_at: a.last_fired_at }));
+      expect((await markArmed(db, again)).size).toBe(1_200);
+      expect((await markArmed(db, again)).size).toBe(0);
     } finally {
       await t.close();
     }

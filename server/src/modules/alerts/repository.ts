@@ -121,42 +121,72 @@ export async function deleteAlert(db: DB, userId: number, id: number): Promise<v
 }
 
 /**
- * Record the firings of one evaluation in one statement: each alert only if it is still armed at the version
- * evaluated. Returns the rows fired; an alert missing from them was fired by another evaluator first, or changed or
- * deleted by the trader meanwhile.
+ * Alerts named per conditional update: SQLite parses `a OR b OR ...` into a tree as deep as its terms and refuses
+ * one deeper than 1,000 ("Expression tree is too large"). The evaluator's batch (BATCH_MAX, 500) is one statement.
+ */
+const OR_TERMS = 500;
+
+const chunks = <T>(xs: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += OR_TERMS) out.push(xs.slice(i, i + OR_TERMS));
+  return out;
+};
+
+/**
+ * Record the firings of one evaluation in one statement (per OR_TERMS alerts): each alert only if it is still armed
+ * at the version evaluated. Returns the rows fired; an alert missing from them was fired by another evaluator first,
+ * or changed or deleted by the trader meanwhile.
  */
 export async function markFired(
   db: Kysely<Database>,
   alerts: readonly Pick<PriceAlert, 'id' | 'version'>[],
   now: number,
 ): Promise<PriceAlert[]> {
-  if (alerts.length === 0) return [];
-  const rows = await db
-    .updateTable('price_alerts')
-    .set((eb) => ({ armed: 0, last_fired_at: now, fired_count: eb('fired_count', '+', 1) }))
-    .where('armed', '=', 1)
-    .where((eb) => eb.or(alerts.map((a) => eb.and([eb('id', '=', a.id), eb('version', '=', a.version)]))))
-    .returningAll()
-    .execute();
-  return rows.map(norm);
+  const out: PriceAlert[] = [];
+  for (const part of chunks(alerts)) {
+    const rows = await db
+      .updateTable('price_alerts')
+      .set((eb) => ({ armed: 0, last_fired_at: now, fired_count: eb('fired_count', '+', 1) }))
+      .where('armed', '=', 1)
+      .where((eb) => eb.or(part.map((a) => eb.and([eb('id', '=', a.id), eb('version', '=', a.version)]))))
+      .returningAll()
+      .execute();
+    for (const r of rows) out.push(norm(r));
+  }
+  return out;
 }
 
-/** Arm a repeating alert again after the price went back across and its cool-down passed (same conditions). */
+/**
+ * Arm repeating alerts again after the price went back across and their cool-down passed, in one statement (per
+ * OR_TERMS alerts), each only if it is still fired at the version and firing time evaluated. Returns the ids armed.
+ */
 export async function markArmed(
   db: Kysely<Database>,
-  a: Pick<PriceAlert, 'id' | 'version' | 'last_fired_at'>,
-): Promise<boolean> {
-  if (a.last_fired_at === null) return false;
-  const r = await db
-    .updateTable('price_alerts')
-    .set({ armed: 1 })
-    .where('id', '=', a.id)
-    .where('armed', '=', 0)
-    .where('repeat', '=', 1)
-    .where('version', '=', a.version)
-    .where('last_fired_at', '=', a.last_fired_at)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  alerts: readonly Pick<PriceAlert, 'id' | 'version' | 'last_fired_at'>[],
+): Promise<Set<number>> {
+  const armed = new Set<number>();
+  for (const part of chunks(alerts.filter((a) => a.last_fired_at !== null))) {
+    const rows = await db
+      .updateTable('price_alerts')
+      .set({ armed: 1 })
+      .where('armed', '=', 0)
+      .where('repeat', '=', 1)
+      .where((eb) =>
+        eb.or(
+          part.map((a) =>
+            eb.and([
+              eb('id', '=', a.id),
+              eb('version', '=', a.version),
+              eb('last_fired_at', '=', a.last_fired_at as number),
+            ]),
+          ),
+        ),
+      )
+      .returning('id')
+      .execute();
+    for (const r of rows) armed.add(Number(r.id));
+  }
+  return armed;
 }
 
 async function lockUser(trx: Kysely<Database>, userId: number): Promise<void> {

@@ -1,17 +1,18 @@
 /**
  * The notifications module's public surface (docs/rules.md#notifications): one stored notification per event that
  * concerns a trader's money, written by the module that commits the event, in its transaction
- * (`recordNotification`), then delivered after the commit by the notifier: the NOTIFICATION frame to the trader's
- * open tabs and Web Push (modules/push) when none is open, both only for types the trader has on. The trader reads
- * them, and switches types, through the notification calls (routes.ts).
+ * (`recordNotification`; `recordNotifications` for many at once, in a few statements), then delivered after the
+ * commit by the notifier: the NOTIFICATION frame to the trader's open tabs and Web Push (modules/push) when none is
+ * open, both only for types the trader has on. The trader reads them, and switches types, through the notification
+ * calls (routes.ts).
  */
 import { TOPICS } from '@meridian/shared/pure';
 import type { NotificationView } from '@meridian/shared/pure';
 import type { EventBus } from '../../realtime/bus';
 import type { StoredNotification } from './repository';
 
-export { markGroupRead, recordNotification } from './repository';
-export type { StoredNotification } from './repository';
+export { markGroupRead, recordNotification, recordNotifications } from './repository';
+export type { NotificationInput, StoredNotification } from './repository';
 export { alertViewSchema, priceAlertFiredSchema } from './payloads';
 
 /**

@@ -78,6 +78,109 @@ export async function recordNotification<T extends NotificationType>(
   return { userId, enabled, view: viewOf(Number(row.id), type, payload, readAt, now) };
 }
 
+/** One notification of a batch (`recordNotifications`): its trader, type and payload. */
+export type NotificationInput = {
+  [T in NotificationType]: { userId: number; type: T; payload: NotificationPayloads[T] };
+}[NotificationType];
+
+/**
+ * Rows per multi-row INSERT: 6 parameters a row, 6,000 a statement, far below SQLite's limit (32,766 since 3.32) and
+ * PostgreSQL's (65,535).
+ */
+const INSERT_ROWS = 1000;
+/** Trader ids per SELECT of the traders and their switches (one parameter each, and the types). */
+const SELECT_USERS = 5000;
+
+/**
+ * `recordNotification` (without a group) for many notifications at once, in the caller's transaction, with the same
+ * result item by item (null for a simulated or unknown trader; a type switched off stored already read, `enabled`
+ * false) but in a fixed number of statements whatever their number: one SELECT of the traders and their switches,
+ * one multi-row INSERT returning the ids (a statement per SELECT_USERS traders and per INSERT_ROWS notifications).
+ * The order RETURNING gives its rows in is not relied on (SQLite documents it as arbitrary): each row is matched back
+ * to its notification by trader, type and payload text; rows equal in those are equal in every column, so which of
+ * them gets which id makes no difference.
+ */
+export async function recordNotifications(
+  db: Kysely<Database>,
+  items: readonly NotificationInput[],
+  now: number,
+): Promise<(StoredNotification | null)[]> {
+  if (items.length === 0) return [];
+  const userIds = [...new Set(items.map((i) => i.userId))];
+  const types = [...new Set(items.map((i) => i.type))];
+  /** Trader id -> a simulated trader; absent: no such trader. */
+  const bot = new Map<number, boolean>();
+  /** `${userId} ${type}` of the switches that are off. */
+  const off = new Set<string>();
+  for (let i = 0; i < userIds.length; i += SELECT_USERS) {
+    const rows = await db
+      .selectFrom('users')
+      .leftJoin('notification_settings as s', (j) =>
+        j.onRef('s.user_id', '=', 'users.id').on('s.type', 'in', types),
+      )
+      .select(['users.id', 'users.is_bot', 's.type', 's.enabled'])
+      .where('users.id', 'in', userIds.slice(i, i + SELECT_USERS))
+      .execute();
+    for (const r of rows) {
+      bot.set(Number(r.id), Number(r.is_bot) === 1);
+      if (r.type !== null && r.type !== undefined && r.enabled !== null && r.enabled !== undefined)
+        if (Number(r.enabled) !== 1) off.add(`${Number(r.id)} ${r.type}`);
+    }
+  }
+  const out: (StoredNotification | null)[] = items.map(() => null);
+  /** What is stored: the index of each item and its row. */
+  const rows: { at: number; enabled: boolean; payload: string }[] = [];
+  items.forEach((item, at) => {
+    if (bot.get(item.userId) !== false) return;
+    rows.push({
+      at,
+      enabled: !off.has(`${item.userId} ${item.type}`),
+      payload: JSON.stringify(item.payload),
+    });
+  });
+  const keyOf = (userId: number, type: string, payload: string) => `${userId} ${type} ${payload}`;
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+    const chunk = rows.slice(i, i + INSERT_ROWS);
+    /** Key -> the chunk's items with it, in order (equal items are interchangeable). */
+    const waiting = new Map<string, number[]>();
+    const values = chunk.map((r) => {
+      const item = items[r.at] as NotificationInput;
+      const key = keyOf(item.userId, item.type, r.payload);
+      const list = waiting.get(key);
+      if (list) list.push(r.at);
+      else waiting.set(key, [r.at]);
+      return {
+        user_id: item.userId,
+        type: item.type,
+        payload: r.payload,
+        read_at: r.enabled ? null : now,
+        created_at: now,
+        group_key: null,
+      };
+    });
+    const enabledAt = new Map(chunk.map((r) => [r.at, r.enabled]));
+    const returned = await db
+      .insertInto('notifications')
+      .values(values)
+      .returning(['id', 'user_id', 'type', 'payload'])
+      .execute();
+    if (returned.length !== chunk.length)
+      throw new Error(`notifications: ${chunk.length} inserted, ${returned.length} returned`);
+    for (const r of returned) {
+      const at = waiting.get(keyOf(Number(r.user_id), r.type, r.payload))?.shift();
+      if (at === undefined) throw new Error(`notifications: inserted row ${Number(r.id)} matches no item`);
+      const item = items[at] as NotificationInput;
+      const enabled = enabledAt.get(at) as boolean;
+      out[at] = {
+        userId: item.userId,
+        enabled,
+        view: viewOf(Number(r.id), item.type, item.payload, enabled ? null : now, now),
+      };
+    }
+  }
+  return out;
+}
+
 function viewOf<T extends NotificationType>(
   id: number,
   type: T,
