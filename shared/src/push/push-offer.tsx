@@ -8,6 +8,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { appStore, sessionAtom, useAtomValue } from '@meridian/shared';
+import { Switch } from '@meridian/shared/forms';
 import { disablePush, enablePush, postponePush, pushStatus } from './web-push';
 import type { PushResult, PushStatus } from './web-push';
 
@@ -109,9 +110,7 @@ export function PushSwitch({ className }: { className?: string }) {
         <Small>{t('push.switchHint')}</Small>
         <Reason status={push.status} result={push.result} />
       </SwitchLabel>
-      <input
-        type="checkbox"
-        role="switch"
+      <Switch
         data-testid="push-switch"
         aria-label={t('push.switch')}
         checked={on}
@@ -185,46 +184,6 @@ const SwitchRow = styled.label`
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
   color: ${({ theme }) => theme.color.text};
   font: 400 15px / 1.4 ${({ theme }) => theme.font.body};
-  input {
-    appearance: none;
-    flex: none;
-    position: relative;
-    inline-size: 48px;
-    block-size: 28px;
-    margin: 0;
-    border-radius: 14px;
-    background: ${({ theme }) => theme.color.border};
-    transition: background 0.15s;
-    cursor: pointer;
-  }
-  input::after {
-    content: '';
-    position: absolute;
-    inset-block-start: 3px;
-    inset-inline-start: 3px;
-    inline-size: 22px;
-    block-size: 22px;
-    border-radius: 50%;
-    background: ${({ theme }) => theme.color.text};
-    transition: transform 0.15s;
-  }
-  input:checked {
-    background: ${({ theme }) => theme.color.primary};
-  }
-  input:checked::after {
-    transform: translateX(20px);
-  }
-  [dir='rtl'] & input:checked::after {
-    transform: translateX(-20px);
-  }
-  input:disabled {
-    opacity: 0.5;
-    cursor: default;
-  }
-  input:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.color.primary};
-    outline-offset: 2px;
-  }
 `;
 
 const SwitchLabel = styled.span`

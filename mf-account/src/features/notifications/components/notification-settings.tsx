@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LoadError, SkeletonRows, toast } from '@meridian/shared';
+import { Switch } from '@meridian/shared/forms';
 import { NOTIFICATION_TYPES } from '@meridian/shared/pure';
 import type { NotificationType } from '@meridian/shared/pure';
 import { NS } from '../../../lib/ns';
@@ -66,9 +67,7 @@ export function NotificationSettingsPanel({ id }: { id: string }) {
             <li key={type}>
               <SwitchRow>
                 <span>{tn(`types.${type}`)}</span>
-                <input
-                  type="checkbox"
-                  role="switch"
+                <Switch
                   checked={types[type]}
                   aria-describedby={hint}
                   aria-busy={saving.has(type) || undefined}
@@ -117,47 +116,4 @@ const SwitchRow = styled.label`
   min-block-size: ${({ theme }) => theme.touch}px;
   font-size: 15px;
   cursor: pointer;
-
-  input {
-    appearance: none;
-    flex: none;
-    position: relative;
-    inline-size: 44px;
-    block-size: 26px;
-    margin: 0;
-    border-radius: 13px;
-    background: ${({ theme }) => theme.color.border};
-    cursor: pointer;
-    transition: background 0.15s;
-  }
-  input::after {
-    content: '';
-    position: absolute;
-    inset-block-start: 3px;
-    inset-inline-start: 3px;
-    inline-size: 20px;
-    block-size: 20px;
-    border-radius: 50%;
-    background: #fff;
-    transition: transform 0.15s;
-  }
-  input:checked {
-    background: ${({ theme }) => theme.color.primary};
-  }
-  input:checked::after {
-    transform: translateX(18px);
-  }
-  [dir='rtl'] & input:checked::after {
-    transform: translateX(-18px);
-  }
-  input:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.color.primary};
-    outline-offset: 2px;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    input,
-    input::after {
-      transition: none;
-    }
-  }
 `;

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Dialog, useAtom } from '@meridian/shared';
+import { Switch } from '@meridian/shared/forms';
 import { NS } from '../../../lib/ns';
 import { INDICATOR_IDS, indicatorsAtom } from '../state/indicator-choice';
 
@@ -53,9 +54,7 @@ export function ChartTools({ onFull }: { onFull: () => void }) {
           {INDICATOR_IDS.map((id) => (
             <li key={id}>
               <label>
-                <input
-                  type="checkbox"
-                  role="switch"
+                <Switch
                   checked={on.includes(id)}
                   onChange={(e) => setOn({ id, on: e.target.checked })}
                   data-testid={`indicator-${id}`}
@@ -104,11 +103,6 @@ const List = styled.ul`
     min-height: 48px;
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
     font-size: 15px;
-  }
-  input {
-    width: 22px;
-    height: 22px;
-    accent-color: ${({ theme }) => theme.color.primary};
   }
 `;
 

@@ -28,6 +28,7 @@ import {
   useOnline,
   writeStorage,
 } from '@meridian/shared';
+import { Switch } from '@meridian/shared/forms';
 import {
   BUY,
   formatMicros,
@@ -497,17 +498,15 @@ export function OrderTicket({
 
       {form.mode === 1 && (
         <OneTapRow>
-          <Check $disabled={false}>
-            <input
-              type="checkbox"
-              role="switch"
+          <OneTapLabel>
+            <span>{t('ticket.oneTap')}</span>
+            <Switch
               checked={oneTap}
               aria-describedby={oneTap ? `${ids}-onetap` : undefined}
               onChange={(e) => void toggleOneTap(e.target.checked)}
               data-testid="one-tap"
             />
-            <span>{t('ticket.oneTap')}</span>
-          </Check>
+          </OneTapLabel>
           {oneTap && (
             <OneTapNote id={`${ids}-onetap`} data-testid="one-tap-on">
               {t('ticket.oneTapOn')}
@@ -733,6 +732,17 @@ const FieldError = styled.p`
 const OneTapRow = styled.div`
   padding: ${({ theme }) => theme.space(1)} 0;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const OneTapLabel = styled.label`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  min-height: 44px;
+  font-size: 14px;
+  color: ${({ theme }) => theme.color.textMuted};
+  cursor: pointer;
 `;
 
 const OneTapNote = styled.p`
