@@ -20,7 +20,7 @@ import { buildApp } from '../src/app';
 import { changeBalance } from '../src/modules/accounts/repository';
 import { createConversation } from '../src/modules/support/repository';
 import type { BusEvent } from '../src/realtime/bus';
-import { call, createTestApp, HIGH_LIMITS, MODES, registerUser } from './helpers';
+import { call, createTestApp, HIGH_LIMITS, MODES, PASSWORD, registerUser } from './helpers';
 import type { TestApp } from './helpers';
 import { FakeMarket } from './support/fake-market';
 import { approveRealName, boundAddress, currencyId, TRON, uploadProof } from './support/funds';
@@ -116,6 +116,15 @@ describe.each(MODES)('notifications of money events (%s)', (mode) => {
     const r = await get<OrderView>(token, SUBMIT, { type: 1, cont: '0.1', forex_id: 1, multiple: 100, ...q });
     expect(r).toMatchObject({ code: 1 });
     await settle();
+    return r.data;
+  };
+  const login = async (email: string) => {
+    const r = await post<{ token: string }>('', '/api/user/loginForU', {
+      account: email,
+      password: PASSWORD,
+      login_type: 1,
+    });
+    expect(r.code).toBe(1);
     return r.data;
   };
   const framesOf = (userId: number) => frames.filter((f) => f.userId === userId).map((f) => f.data);
@@ -237,6 +246,56 @@ describe.each(MODES)('notifications of money events (%s)', (mode) => {
       const balance = await get<{ balance: string }>(u.token, '/v1/api/main/wallet/getBalance');
       expect(JSON.stringify(msg)).not.toContain(balance.data.balance);
       expect(JSON.stringify(msg)).not.toContain(u.email);
+    });
+  });
+
+  describe('after logout', () => {
+    it('a fill is kept for the next sign-in, but the old socket gets no NOTIFICATION frame and the device no push', async () => {
+      const u = await funded(10_000_00);
+      const device = testDevice(svc.origin);
+      expect(await post(u.token, '/api/push/subscribe', device.form)).toMatchObject({ code: 1 });
+      const c = await connect(url);
+      sockets.push(c);
+      c.send({ type: 'login', token: u.token, version: 1 });
+      expect(await c.next((m: ServerMessage) => m.type === 'login_result')).toMatchObject({ code: 1 });
+      c.send({ type: 'subscribe', topic: TOPICS.notification });
+      await c.next((m: ServerMessage) => m.type === 'subscribed');
+      const notices = () => c.messages.filter((m) => m.type === 'message' && m.topic === TOPICS.notification);
+
+      // Signed in, a tab open: the fill reaches the socket (and, with a tab open, no lock screen).
+      await submit(u.token, { status: 0, target_price: '1.0990' });
+      await tick('EURUSD', 1.0985, 1.0987);
+      await c.next((m: ServerMessage) => m.type === 'message' && m.topic === TOPICS.notification);
+      await t.app.services.push.idle();
+      expect(svc.received(device.path)).toHaveLength(0);
+
+      expect(await post(u.token, '/api/user/logout', {})).toMatchObject({ code: 1 });
+      await c.next((m: ServerMessage) => m.type === 'login_result' && m.code === 999);
+      // Signed in again elsewhere, no tab open, with a device of that session.
+      const again = await login(u.email);
+      const phone = testDevice(svc.origin);
+      expect(await post(again.token, '/api/push/subscribe', phone.form)).toMatchObject({ code: 1 });
+      market.setPrice('EURUSD', 1.1, 1.1002);
+      await settle();
+      const second = await submit(again.token, { status: 0, target_price: '1.0990' });
+      await tick('EURUSD', 1.0985, 1.0987);
+      await c.barrier();
+      await t.app.services.push.idle();
+      // Published for the trader, pushed to the device of the live session...
+      expect(framesOf(u.user.id).map((n) => n.payload)).toContainEqual(
+        expect.objectContaining({ order_id: second.Id }),
+      );
+      expect(svc.received(phone.path)).toHaveLength(1);
+      // ...but nothing on the socket of the ended session, nothing to the device it had subscribed.
+      expect(notices()).toHaveLength(1);
+      expect(svc.received(device.path)).toHaveLength(0);
+      // Stored: listed, unread.
+      const page = await list(again.token);
+      expect(page.data[0]).toMatchObject({
+        type: 'order_filled',
+        read_at: null,
+        payload: { order_id: second.Id },
+      });
     });
   });
 
