@@ -38,7 +38,14 @@ export type PagedListState<T> = {
 export type PagedListAction<T> =
   | { type: 'reset'; generation: number; refreshing: boolean }
   | { type: 'request'; generation: number; page: number }
-  | { type: 'success'; generation: number; page: number; items: readonly T[]; total: number }
+  | {
+      type: 'success';
+      generation: number;
+      page: number;
+      items: readonly T[];
+      total: number;
+      keyOf?: (item: T) => unknown;
+    }
   | { type: 'failure'; generation: number; page: number; error: unknown }
   | { type: 'refreshEnd'; generation: number }
   | { type: 'setItems'; update: (items: readonly T[]) => readonly T[] };
@@ -69,7 +76,11 @@ export function pagedListReducer<T>(state: PagedListState<T>, action: PagedListA
       return { ...state, status: 'loading', loadingPage: action.page, error: null };
     case 'success': {
       if (action.generation !== state.generation || action.page !== state.loadingPage) return state;
-      const items = action.page === 1 ? [...action.items] : [...state.items, ...action.items];
+      // Rows put at the top live (setItems) shift the server's pages: a row a later page repeats is kept once.
+      const { keyOf } = action;
+      const seen = keyOf && action.page > 1 ? new Set(state.items.map(keyOf)) : null;
+      const fresh = seen ? action.items.filter((i) => !seen.has(keyOf!(i))) : action.items;
+      const items = action.page === 1 ? [...action.items] : [...state.items, ...fresh];
       return {
         ...state,
         items,
@@ -124,9 +135,14 @@ export type PagedListController<T> = {
   reload: () => void;
 };
 
-export type UsePagedListOptions = {
+export type UsePagedListOptions<T = unknown> = {
   /** Changing it reloads from page 1 (a new filter, tab or account). */
   reloadKey?: unknown;
+  /**
+   * The identity of a row. With it, a later page's row already shown is not shown twice (a list that puts new rows
+   * at the top live shifts the server's pages by as many rows).
+   */
+  keyOf?: (item: T) => unknown;
 };
 
 /**
@@ -135,9 +151,10 @@ export type UsePagedListOptions = {
  */
 export function usePagedList<T>(
   fetchPage: (page: number) => Promise<PagedListPage<T>>,
-  options: UsePagedListOptions = {},
+  options: UsePagedListOptions<T> = {},
 ): PagedListController<T> {
   const { reloadKey } = options;
+  const keyOfRef = useRef(options.keyOf);
   const [state, dispatch] = useReducer(
     pagedListReducer as (s: PagedListState<T>, a: PagedListAction<T>) => PagedListState<T>,
     undefined,
@@ -152,6 +169,7 @@ export function usePagedList<T>(
 
   useLayoutEffect(() => {
     fetchRef.current = fetchPage;
+    keyOfRef.current = options.keyOf;
     stateRef.current = state;
   });
 
@@ -163,7 +181,14 @@ export function usePagedList<T>(
     try {
       const result = await fetchRef.current(page);
       if (mountedRef.current) {
-        dispatch({ type: 'success', generation, page, items: result.items, total: result.total });
+        dispatch({
+          type: 'success',
+          generation,
+          page,
+          items: result.items,
+          total: result.total,
+          keyOf: keyOfRef.current,
+        });
       }
     } catch (error) {
       if (mountedRef.current) dispatch({ type: 'failure', generation, page, error });

@@ -130,6 +130,38 @@ describe('pagedListReducer (the paging rules of docs/states.md)', () => {
     expect(s.items[1]).toEqual({ id: 2, name: 'live' });
     expect(s.finished).toBe(true);
   });
+
+  it('with keyOf, a later page does not repeat a row that a live insertion at the top pushed onto it', () => {
+    const page1 = reduce(
+      started,
+      { type: 'request', generation: 1, page: 1 },
+      { type: 'success', generation: 1, page: 1, items: rows(11, 10).reverse(), total: 20 },
+    );
+    // A new row 21 arrives live: the server's page 2 now starts with row 11, already shown.
+    const live = reduce(page1, { type: 'setItems', update: (items) => [{ id: 21, name: 'new' }, ...items] });
+    const keyOf = (r: Row) => r.id;
+    const page2 = reduce(
+      live,
+      { type: 'request', generation: 1, page: 2 },
+      { type: 'success', generation: 1, page: 2, items: rows(1, 11).reverse(), total: 21, keyOf },
+    );
+    const ids = page2.items.map((r) => r.id);
+    expect(ids).toEqual([
+      21,
+      ...rows(1, 20)
+        .map((r) => r.id)
+        .reverse(),
+    ]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(page2.finished).toBe(true);
+    // Without keyOf the row is there twice.
+    const twice = reduce(
+      live,
+      { type: 'request', generation: 1, page: 2 },
+      { type: 'success', generation: 1, page: 2, items: rows(1, 11).reverse(), total: 21 },
+    );
+    expect(twice.items.filter((r) => r.id === 11)).toHaveLength(2);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,15 +4,17 @@
  * an unread marker; tapping it opens the screen it is about (the order, the deposit or withdrawal record, the chat…).
  * What the page shows is marked read once it has rendered (the unread count drops); the markers stay for this
  * visit, so the trader still sees what was new. A type this build does not know shows as a plain row (and is marked
- * read too, so the count never sticks).
+ * read too, so the count never sticks). While the page is open, what happens arrives at the top live (the socket's
+ * NOTIFICATION and PRICE_ALERT frames): a support reply that updates its conversation's row moves it to the top.
  */
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { setCurrentInstrumentAtom, useAppNavigate, useOnline, useSetAtom } from '@meridian/shared';
+import { setCurrentInstrumentAtom, subscribe, useAppNavigate, useOnline, useSetAtom } from '@meridian/shared';
 import { PagedList, usePagedList } from '@meridian/shared/lists';
-import { isKnownNotification } from '@meridian/shared/pure';
+import { isKnownNotification, TOPICS } from '@meridian/shared/pure';
+import type { NotificationView, PriceAlertFrame } from '@meridian/shared/pure';
 import { formatDateTime, formatWhen } from '../../../lib/format';
 import { NS } from '../../../lib/ns';
 import { fetchNotifications, markNotificationsRead } from '../api/notifications';
@@ -22,9 +24,21 @@ import { NOTIFY_NS } from '../state/notifications-ns';
 
 export function NotificationsView({ now = Date.now }: { now?: () => number }) {
   const { t } = useTranslation(NS);
-  const list = usePagedList(fetchNotifications);
+  const list = usePagedList(fetchNotifications, { keyOf: (n) => n.id });
   const online = useOnline();
   const asked = useRef(new Set<number>());
+
+  // Live: a new notification (or a newer state of one, same id) goes to the top.
+  const { setItems } = list;
+  useEffect(() => {
+    const put = (n: AnyNotification) => setItems((items) => [n, ...items.filter((i) => i.id !== n.id)]);
+    const offNotice = subscribe(TOPICS.notification, (n) => put(n));
+    const offAlert = subscribe(TOPICS.priceAlert, (f) => put(alertNotification(f)));
+    return () => {
+      offNotice();
+      offAlert();
+    };
+  }, [setItems]);
 
   // After the rows rendered: mark them read. A failed call (offline) forgets its ids, so the next page, the
   // connection coming back or a refresh asks again.
@@ -97,6 +111,18 @@ function NotificationRow({ n, now }: { n: AnyNotification; now: () => number }) 
       {content}
     </Row>
   );
+}
+
+/** The notification a PRICE_ALERT frame recorded, as the list returns it (a muted one is stored read). */
+export function alertNotification(f: PriceAlertFrame): NotificationView {
+  const { notification_id, muted, ...payload } = f;
+  return {
+    id: notification_id,
+    type: 'price_alert',
+    payload,
+    read_at: muted ? f.time : null,
+    created_at: f.time,
+  };
 }
 
 /** Money at risk: a margin call, a stop-out. */

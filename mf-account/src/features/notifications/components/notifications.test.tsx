@@ -1,9 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appStore, currentInstrumentAtom } from '@meridian/shared';
-import { NOTIFICATION_TYPES, priceAlertFigures } from '@meridian/shared/pure';
+import { NOTIFICATION_TYPES, priceAlertFigures, TOPICS } from '@meridian/shared/pure';
 import type { AlertView, NotificationView } from '@meridian/shared/pure';
 import NotificationsPage from '../../../app/pages/notifications-page';
-import { logIn, mockServer, ok, refuse, renderPage, resetApp, toastTexts } from '../../../testing/test-utils';
+import {
+  fakeRealtime,
+  logIn,
+  mockServer,
+  ok,
+  refuse,
+  renderPage,
+  resetApp,
+  toastTexts,
+} from '../../../testing/test-utils';
 import { describeNotification, idsToMark } from '../state/notification-text';
 import { NotificationsView } from './notifications-view';
 
@@ -310,6 +319,63 @@ describe('/mine/notifications', () => {
       { ids: Array.from({ length: 20 }, (_, i) => 30 - i).join(',') },
       { ids: '10,9' },
     ]);
+  });
+
+  it('while open, new notifications arrive at the top live, a newer state of one moves it up, and they are marked read', async () => {
+    const s = mockServer({
+      'GET /api/notification/list': ok({
+        data: [priceAlert(5, { read_at: NOW }), priceAlert(4)],
+        total: 2,
+        unread: 1,
+      }),
+      'POST /api/notification/read': ok({ unread: 0 }),
+    });
+    const rt = fakeRealtime();
+    try {
+      renderPage(<NotificationsPage />);
+      await waitFor(() => expect(screen.getAllByTestId('notification-row')).toHaveLength(2));
+      await waitFor(() => expect(s.find('/api/notification/read')).toHaveLength(1));
+      const fill: NotificationView = {
+        id: 6,
+        type: 'order_filled',
+        payload: {
+          order_id: 91,
+          forex_id: 1,
+          code: 'EUR/USD',
+          side: 1,
+          lots: '0.1',
+          price: '1.09870',
+          time: NOW,
+        },
+        read_at: null,
+        created_at: NOW,
+      };
+      rt.emit(TOPICS.notification, fill);
+      const seven = priceAlert(7);
+      if (seven.type !== 'price_alert') throw new Error('a price alert');
+      rt.emit(TOPICS.priceAlert, { ...seven.payload, notification_id: 7, muted: false });
+      // The alert of row 5 again (same id, a newer state): one row, at the top.
+      rt.emit(TOPICS.notification, { ...priceAlert(5), created_at: NOW });
+      const rows = screen.getAllByTestId('notification-row');
+      expect(rows.map((r) => r.getAttribute('data-type'))).toEqual([
+        'price_alert',
+        'price_alert',
+        'order_filled',
+        'price_alert',
+      ]);
+      expect(rows).toHaveLength(4);
+      expect(within(rows[2]!).getByTestId('notification-body').textContent).toContain('1.09870');
+      // Each new unread one is marked read as it is shown (row 5 again: its newer state was unread).
+      await waitFor(() => expect(s.find('/api/notification/read')).toHaveLength(4));
+      expect(s.find('/api/notification/read').map((c) => c.body)).toEqual([
+        { ids: '4' },
+        { ids: '6' },
+        { ids: '7' },
+        { ids: '5' },
+      ]);
+    } finally {
+      rt.detach();
+    }
   });
 
   it('an empty list says so in words, and asks nothing to be marked', async () => {
