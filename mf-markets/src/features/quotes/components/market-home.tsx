@@ -9,7 +9,7 @@
  * first among the chips, always shown, whose list is the favourites in the trader's order, with an empty state
  * saying how to add one, and a reorder mode.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -45,6 +45,13 @@ export type HomeFavourites = {
   /** The favourites (in order) in reorder mode: move up / move down. */
   reorder: (instruments: readonly Instrument[]) => ReactNode;
 };
+
+/**
+ * Rows in the list's first paint: a phone's screen and a little more. The rest (the list is ~30 instruments and
+ * grows) follow in a transition right after, so the first price is not held back by rows below the fold
+ * (bench/first-price).
+ */
+export const FIRST_PAINT_ROWS = 12;
 
 const LONG_PRESS_MS = 500;
 /** A finger that moves this far (px) is scrolling, not pressing. */
@@ -148,6 +155,16 @@ export function MarketHome({
     setReordering(false);
   }, []);
 
+  // Below-the-fold rows after the first paint of the list (once; a filter change renders them all at once).
+  const [allRows, setAllRows] = useState(false);
+  const listReady = Boolean(list.data);
+  useEffect(() => {
+    if (allRows || !listReady) return undefined;
+    const frame = requestAnimationFrame(() => startTransition(() => setAllRows(true)));
+    return () => cancelAnimationFrame(frame);
+  }, [allRows, listReady]);
+  const shown = allRows ? visible : visible.slice(0, FIRST_PAINT_ROWS);
+
   let rows: ReactNode;
   if (fav && !fav.ready) {
     rows = <SkeletonRows rows={3} />;
@@ -164,7 +181,7 @@ export function MarketHome({
         aria-label={t('home.title')}
         className={favourites ? 'starred' : undefined}
       >
-        {visible.map((i) => (
+        {shown.map((i) => (
           <li key={i.Id} {...pressHandlers(i)}>
             <MarketRow instrument={i} lang={lang} onOpen={open} />
             {favourites?.star(i)}
