@@ -20,6 +20,10 @@ import { wsConnect, wsUrl } from './support/ws-client';
 const SAVE = '/api/alert/save';
 type Form = Record<string, string | number>;
 
+/** POST /api/alert/save as the trader. */
+const saveAlert = (app: TestApp['app'], token: string, form: Form, lang = 'en') =>
+  call<AlertView>(app, { method: 'POST', url: SAVE, token, form, headers: { lang } });
+
 describe.each(MODES)('price alerts (%s)', (mode) => {
   let t: TestApp;
   let market: FakeMarket;
@@ -44,8 +48,7 @@ describe.each(MODES)('price alerts (%s)', (mode) => {
     market.setPrice('XAUUSD', 2400, 2400.5);
   });
 
-  const save = (token: string, form: Form, lang = 'en') =>
-    call<AlertView>(t.app, { method: 'POST', url: SAVE, token, form, headers: { lang } });
+  const save = (token: string, form: Form, lang = 'en') => saveAlert(t.app, token, form, lang);
   const saveOk = async (token: string, form: Form) => {
     const r = await save(token, form);
     if (r.body.code !== 1) throw new Error(`save: ${r.body.code} ${r.body.msg}`);
@@ -437,18 +440,13 @@ describe.each(MODES)('price alerts across nodes and restarts (%s)', (mode) => {
       await second.start();
       const ids: number[] = [];
       for (let i = 0; i < 20; i++) {
-        const r = await call<AlertView>(t.app, {
-          method: 'POST',
-          url: SAVE,
-          token,
-          form: {
-            forex_id: 1,
-            kind: 'price',
-            side: 'bid',
-            direction: 'above',
-            level: `1.2${i % 10}`,
-            repeat: 0,
-          },
+        const r = await saveAlert(t.app, token, {
+          forex_id: 1,
+          kind: 'price',
+          side: 'bid',
+          direction: 'above',
+          level: `1.2${i % 10}`,
+          repeat: 0,
         });
         ids.push(r.body.data.id);
       }
@@ -478,18 +476,13 @@ describe.each(MODES)('price alerts across nodes and restarts (%s)', (mode) => {
       const { token, user } = await registerUser(t.app);
       const ids: number[] = [];
       for (let i = 0; i < 20; i++) {
-        const r = await call<AlertView>(t.app, {
-          method: 'POST',
-          url: SAVE,
-          token,
-          form: {
-            forex_id: 1,
-            kind: 'price',
-            side: 'bid',
-            direction: 'above',
-            level: `1.2${i % 10}`,
-            repeat: 0,
-          },
+        const r = await saveAlert(t.app, token, {
+          forex_id: 1,
+          kind: 'price',
+          side: 'bid',
+          direction: 'above',
+          level: `1.2${i % 10}`,
+          repeat: 0,
         });
         ids.push(r.body.data.id);
       }
@@ -585,19 +578,14 @@ describe.each(MODES)('price alerts across nodes and restarts (%s)', (mode) => {
       const ids: number[] = [];
       for (const { token } of traders)
         for (let i = 0; i < 10; i++) {
-          const r = await call<AlertView>(t.app, {
-            method: 'POST',
-            url: SAVE,
-            token,
-            form: {
-              forex_id: 1,
-              kind: 'price',
-              side: 'bid',
-              direction: 'above',
-              level: `1.2${i}`,
-              repeat: 1,
-              cooldown: 60,
-            },
+          const r = await saveAlert(t.app, token, {
+            forex_id: 1,
+            kind: 'price',
+            side: 'bid',
+            direction: 'above',
+            level: `1.2${i}`,
+            repeat: 1,
+            cooldown: 60,
           });
           ids.push(r.body.data.id);
         }
