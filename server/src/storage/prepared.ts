@@ -39,34 +39,37 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 const isStructure = (v: unknown): boolean => Array.isArray(v) || isPlainObject(v);
 
-/**
- * Walk the arguments: the values in order into `values`, the shape as a text. With `slots`, also returns the
- * arguments with each value replaced by its placeholder (what the builder is given the first time).
- */
-function walk(arg: unknown, values: unknown[], shape: string[], slots: boolean): unknown {
+/** The values of the arguments in order (into `values`), and their shape as a text. */
+function collect(arg: unknown, values: unknown[]): string {
   if (Array.isArray(arg)) {
-    shape.push(`[${arg.length}`);
-    const out = slots ? arg.map((x) => walk(x, values, shape, true)) : undefined;
-    if (!slots) for (const x of arg) walk(x, values, shape, false);
-    shape.push(']');
-    return out;
+    let shape = `[${arg.length}`;
+    for (const x of arg) shape += collect(x, values);
+    return `${shape}]`;
   }
   if (isPlainObject(arg)) {
-    shape.push('{');
-    const out: Record<string, unknown> | undefined = slots ? {} : undefined;
+    let shape = '{';
     for (const key in arg) {
       const v = arg[key];
-      if (v === undefined) continue;
-      shape.push(key, ':');
-      const w = walk(v, values, shape, slots);
-      if (out) out[key] = w;
-      shape.push(',');
+      if (v !== undefined) shape += `${key}:${collect(v, values)},`;
     }
-    shape.push('}');
-    return out;
+    return `${shape}}`;
   }
   values.push(arg);
-  return slots ? new Slot(values.length - 1) : undefined;
+  return '';
+}
+
+/** The arguments with each value replaced by its placeholder, numbered in the order `collect` takes them. */
+function placeholders(arg: unknown, next: { n: number }): unknown {
+  if (Array.isArray(arg)) return arg.map((x) => placeholders(x, next));
+  if (isPlainObject(arg)) {
+    const out: Record<string, unknown> = {};
+    for (const key in arg) {
+      const v = arg[key];
+      if (v !== undefined) out[key] = placeholders(v, next);
+    }
+    return out;
+  }
+  return new Slot(next.n++);
 }
 
 export type Prepared<A, O> = {
@@ -82,13 +85,12 @@ export function prepared<A extends object, O>(build: (db: Q, args: A) => Compila
   const plans = new WeakMap<object, Map<string, Plan>>();
 
   const planFor = (db: Q, args: A, shapeKey: string): Plan => {
-    const executor = db.getExecutor();
-    let byShape = plans.get(executor.adapter);
-    if (!byShape) plans.set(executor.adapter, (byShape = new Map()));
+    const { adapter } = db.getExecutor();
+    let byShape = plans.get(adapter);
+    if (!byShape) plans.set(adapter, (byShape = new Map()));
     let plan = byShape.get(shapeKey);
     if (plan) return plan;
-    const placeholders = walk(args, [], [], true) as A;
-    const compiled = build(db, placeholders).compile();
+    const compiled = build(db, placeholders(args, { n: 0 }) as A).compile();
     const sources = compiled.parameters.map((p) => {
       if (p instanceof Slot) return p.index;
       if (isStructure(p)) throw new Error('prepared query: a structured value among the parameters');
@@ -103,11 +105,13 @@ export function prepared<A extends object, O>(build: (db: Q, args: A) => Compila
     // A database with plugins transforms each query and its result by query: built afresh there.
     if (db.getExecutor().plugins.length > 0) return db.executeQuery(build(db, args));
     const values: unknown[] = [];
-    const shape: string[] = [];
-    walk(args, values, shape, false);
-    const plan = planFor(db, args, shape.join(''));
-    const parameters = plan.sources.map((s) => (typeof s === 'number' ? values[s] : s.value));
-    const { compiled } = plan;
+    const plan = planFor(db, args, collect(args, values));
+    const { compiled, sources } = plan;
+    const parameters = new Array<unknown>(sources.length);
+    for (let i = 0; i < sources.length; i++) {
+      const s = sources[i] as number | { value: unknown };
+      parameters[i] = typeof s === 'number' ? values[s] : s.value;
+    }
     return db.executeQuery<O>({
       query: compiled.query,
       queryId: compiled.queryId,
