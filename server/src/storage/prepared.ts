@@ -21,6 +21,9 @@ import type { Database } from './schema';
 
 type Q = Kysely<Database>;
 
+/** The most shapes of one query kept compiled per database. */
+const MAX_SHAPES = 1000;
+
 /** Where a value goes until the query runs. */
 class Slot {
   constructor(readonly index: number) {}
@@ -84,12 +87,14 @@ export function prepared<A extends object, O>(build: (db: Q, args: A) => Compila
   // Per database (its adapter: one per Kysely instance, shared by its transactions), then per shape.
   const plans = new WeakMap<object, Map<string, Plan>>();
 
-  const planFor = (db: Q, args: A, shapeKey: string): Plan => {
+  const planFor = (db: Q, args: A, shapeKey: string): Plan | undefined => {
     const { adapter } = db.getExecutor();
     let byShape = plans.get(adapter);
     if (!byShape) plans.set(adapter, (byShape = new Map()));
     let plan = byShape.get(shapeKey);
     if (plan) return plan;
+    // Shapes are few (an `in` list of every length up to its bound at most): past that, nothing more is kept.
+    if (byShape.size >= MAX_SHAPES) return undefined;
     const compiled = build(db, placeholders(args, { n: 0 }) as A).compile();
     const sources = compiled.parameters.map((p) => {
       if (p instanceof Slot) return p.index;
@@ -106,6 +111,7 @@ export function prepared<A extends object, O>(build: (db: Q, args: A) => Compila
     if (db.getExecutor().plugins.length > 0) return db.executeQuery(build(db, args));
     const values: unknown[] = [];
     const plan = planFor(db, args, collect(args, values));
+    if (!plan) return db.executeQuery(build(db, args));
     const { compiled, sources } = plan;
     const parameters = new Array<unknown>(sources.length);
     for (let i = 0; i < sources.length; i++) {
