@@ -617,7 +617,8 @@ export class TradingEngine {
   private collectRefresh(): void {
     for (const u of this.dirtyUsers) this.refreshDue.add(u);
     this.dirtyUsers.clear();
-    for (const inst of this.dirtyInstruments) for (const u of this.holders.get(inst) ?? []) this.refreshDue.add(u);
+    for (const inst of this.dirtyInstruments)
+      for (const u of this.holders.get(inst) ?? []) this.refreshDue.add(u);
     this.dirtyInstruments.clear();
   }
 
