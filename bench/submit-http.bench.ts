@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
@@ -73,7 +74,11 @@ async function main() {
       durationMs: DURATION_MS,
     });
     const before = { ...batcher.stats };
+    // How late the server's event loop ran while the submits were measured (what holds a request before it is read).
+    const delay = monitorEventLoopDelay();
+    delay.enable();
     const s = await load({ urls: [submitUrl], headers, concurrency, durationMs: DURATION_MS });
+    delay.disable();
     const batches = batcher.stats.batches - before.batches;
     const jobs = batcher.stats.jobs - before.jobs;
     console.log(` ${concurrency} concurrent clients:`);
@@ -81,6 +86,10 @@ async function main() {
     console.log(row('GET /v1/api/forex/submit', s));
     console.log(
       `  group commit: ${batches} transactions for ${jobs} submits (${(jobs / Math.max(1, batches)).toFixed(1)} per commit)`,
+    );
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    console.log(
+      `  server event-loop delay during the submits: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`,
     );
     console.log(
       `  throughput ratio submit / bare: ${(s.ok / s.seconds / (b.ok / b.seconds)).toFixed(3)}x (target >= 0.3x)`,

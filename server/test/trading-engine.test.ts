@@ -236,3 +236,47 @@ describe.each(MODES)('copy-trading ranking (%s)', (mode) => {
     }
   }, 30_000); // hundreds of transactions: seconds on a loaded machine
 });
+
+describe.each(MODES)('periodic account refresh (%s)', (mode) => {
+  it('works through the accounts due in slices, each its own turn of the event loop, and reaches every one', async () => {
+    const x = await tradingApp(mode);
+    try {
+      const users: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const demo = await call<{ token: string; user: { id: number } }>(x.app, {
+          method: 'GET',
+          url: '/api/user/createAccountDemoForU',
+        });
+        const r = await call(x.app, {
+          method: 'GET',
+          url: '/v1/api/forex/submit?type=1&cont=0.01&forex_id=1&status=1&multiple=100',
+          token: demo.body.data.token,
+        });
+        expect(r.body.code).toBe(1);
+        users.push(demo.body.data.user.id);
+      }
+      // Each account's refresh takes 3 ms here: a slice (4 ms at most, then the next turn) cannot take all five.
+      const refreshed: number[] = [];
+      jest.spyOn(x.engine, 'publishTrade').mockImplementation((userId: number) => {
+        const until = performance.now() + 3;
+        while (performance.now() < until);
+        refreshed.push(userId);
+      });
+      // A tick makes every holder of EUR/USD due; the pass starts in the same turn (the engine's own timer cannot
+      // come in between).
+      x.market.setPrice('EURUSD', 1.1001, 1.1003);
+      (x.engine as unknown as { periodic(): void }).periodic();
+      const inFirstTurn = refreshed.length;
+      expect(inFirstTurn).toBeGreaterThanOrEqual(1);
+      expect(inFirstTurn).toBeLessThanOrEqual(2);
+      for (let turn = 0; turn < 20 && refreshed.length < users.length; turn++)
+        await new Promise((r) => setImmediate(r));
+      expect([...refreshed].sort((a, b) => a - b)).toEqual([...users].sort((a, b) => a - b));
+      // A whole pass at once, as tests and idle() want it: nothing left due, nothing refreshed twice.
+      x.engine.refreshAccounts();
+      expect(refreshed).toHaveLength(users.length);
+    } finally {
+      await x.t.close();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import type { AuthUser } from './request';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import { AppError, demoForbidden, sessionExpired } from './errors';
 import { sha256 } from './security';
+import { prepared } from '../storage/prepared';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
@@ -24,8 +25,9 @@ export function tokenFrom(req: FastifyRequest): string | null {
   return TOKEN_SHAPE.test(token) ? token : null;
 }
 
-export async function findSessionUser(ctx: AppContext, token: string): Promise<AuthUser | null> {
-  const row = await ctx.db
+/** The session of a token hash, live at `now` (not revoked, not expired), with its user: prepared (every call runs it). */
+const sessionUser = prepared((db, a: { hash: string; now: number }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -38,10 +40,13 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<A
       'users.frozen_at as frozen_at',
       'users.frozen_reason as frozen_reason',
     ])
-    .where('sessions.token_hash', '=', sha256(token))
+    .where('sessions.token_hash', '=', a.hash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', ctx.now())
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', a.now),
+);
+
+export async function findSessionUser(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  const row = await sessionUser.first(ctx.db, { hash: sha256(token), now: ctx.now() });
   if (!row) return null;
   return {
     id: row.id,
@@ -54,16 +59,18 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<A
   };
 }
 
-/** The session is still live (not revoked, not expired): the socket's periodic re-check. */
-export async function sessionAlive(ctx: AppContext, sessionId: number): Promise<boolean> {
-  const row = await ctx.db
+const liveSession = prepared((db, a: { id: number; now: number }) =>
+  db
     .selectFrom('sessions')
     .select('id')
-    .where('id', '=', sessionId)
+    .where('id', '=', a.id)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', ctx.now())
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('expires_at', '>', a.now),
+);
+
+/** The session is still live (not revoked, not expired): the socket's periodic re-check. */
+export async function sessionAlive(ctx: AppContext, sessionId: number): Promise<boolean> {
+  return (await liveSession.first(ctx.db, { id: sessionId, now: ctx.now() })) !== undefined;
 }
 
 /** Resolve the caller, or null when no valid token was sent. */

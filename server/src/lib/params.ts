@@ -20,8 +20,11 @@ const refuse = (field: string) => new ValidationError([{ field, key: 'v.invalid'
 function checkFields(fields: unknown, lists: readonly string[]): void {
   if (fields === null || typeof fields !== 'object' || Array.isArray(fields) || Buffer.isBuffer(fields))
     return;
-  for (const [key, value] of Object.entries(fields as Record<string, unknown>)) {
-    if (/[[\]]/.test(key)) throw refuse(key.replace(/\[.*$/, '') || 'input');
+  const record = fields as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+    if (key.includes('[') || key.includes(']')) throw refuse(key.replace(/\[.*$/, '') || 'input');
+    const value = record[key];
     if (value !== null && typeof value === 'object' && !lists.includes(key)) throw refuse(key);
   }
 }
@@ -29,16 +32,25 @@ function checkFields(fields: unknown, lists: readonly string[]): void {
 /** Keys named more than once in a query string. */
 export function repeatedKey(query: string): string | undefined {
   const seen = new Set<string>();
-  for (const pair of query.split('&')) {
-    if (!pair) continue;
-    let key = pair.split('=')[0] ?? '';
-    try {
-      key = decodeURIComponent(key.replace(/\+/g, ' '));
-    } catch {
-      // An undecodable key is compared as sent.
+  let start = 0;
+  while (start < query.length) {
+    let end = query.indexOf('&', start);
+    if (end < 0) end = query.length;
+    if (end > start) {
+      const eq = query.indexOf('=', start);
+      let key = query.slice(start, eq >= 0 && eq < end ? eq : end);
+      // Only an escaped key needs decoding (most never are).
+      if (key.includes('%') || key.includes('+')) {
+        try {
+          key = decodeURIComponent(key.replace(/\+/g, ' '));
+        } catch {
+          // An undecodable key is compared as sent.
+        }
+      }
+      if (seen.has(key)) return key;
+      seen.add(key);
     }
-    if (seen.has(key)) return key;
-    seen.add(key);
+    start = end + 1;
   }
   return undefined;
 }

@@ -28,7 +28,8 @@ export async function verifyPassword(stored: string | null, password: string): P
 
 /** A hash computed once to equalize timing for unknown accounts. */
 export function sha256(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
+  // One-shot (no Hash object): every authenticated call hashes its token.
+  return crypto.hash('sha256', value, 'hex');
 }
 
 /** A URL-safe random secret of `bytes` random bytes (default 32 = 256 bits). */

@@ -1,6 +1,7 @@
 /** Accounts storage: users, sessions and the ledger rows written with balance changes. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewUser, User } from '../../storage/schema';
+import type { Compilable, Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, LedgerTable, NewUser, User } from '../../storage/schema';
+import { prepared } from '../../storage/prepared';
 import type { DB } from '../../storage/db';
 import { ERROR_CODES } from '@meridian/shared/pure';
 import { AppError } from '../../lib/errors';
@@ -176,40 +177,48 @@ export type BalanceChange = {
 export type BalanceAccount = 'balance' | 'lock_balance' | 'withdraw_hold';
 
 export async function changeBalance(trx: Transaction<Database>, change: BalanceChange): Promise<number> {
-  if (!Number.isSafeInteger(change.amount)) throw new Error('amount must be integer cents');
-  const column = change.account ?? 'balance';
-  let q = trx
-    .updateTable('users')
-    .set((eb) => ({ [column]: eb(column, '+', change.amount), updated_at: change.at }))
-    .where('id', '=', change.userId);
-  if (!change.allowNegative && change.amount < 0)
-    q = q.where(column, '>=', -change.amount + Math.max(0, change.keep ?? 0));
-  const row = await q.returning(column).executeTakeFirst();
-  if (!row) throw new AppError(ERROR_CODES.insufficientBalance, 'error.insufficientBalance');
-  const after = (row as Record<string, number>)[column] ?? 0;
-  await trx
-    .insertInto('ledger')
-    .values({
-      user_id: change.userId,
-      amount: change.amount,
-      balance_after: after,
-      account: column,
-      kind: change.kind,
-      ref_type: change.refType ?? null,
-      ref_id: change.refId ?? null,
-      memo: change.memo ?? null,
-      created_at: change.at,
-    })
-    .execute();
-  return after;
+  const after = await changeBalances(trx, [change]);
+  return after[change.account ?? 'balance'] ?? 0;
 }
+
+const ACCOUNTS: readonly BalanceAccount[] = ['balance', 'lock_balance', 'withdraw_hold'];
+
+/**
+ * One update of a user's accounts: each account given moves by its amount, each floor given must hold before (the
+ * update's own condition); the accounts moved are returned as they are after it.
+ */
+type BalanceUpdate = { id: number; at: number } & Partial<Record<BalanceAccount, number>> & {
+    floor?: Partial<Record<BalanceAccount, number>>;
+  };
+
+const updateBalances = prepared((db, a: BalanceUpdate) => {
+  const columns = ACCOUNTS.filter((c) => a[c] !== undefined);
+  let q = db
+    .updateTable('users')
+    .set((eb) => {
+      const set: Record<string, unknown> = { updated_at: a.at };
+      for (const c of columns) set[c] = eb(c, '+', a[c] as number);
+      return set;
+    })
+    .where('id', '=', a.id);
+  for (const c of ACCOUNTS) {
+    const floor = a.floor?.[c];
+    if (floor !== undefined) q = q.where(c, '>=', floor);
+  }
+  return q.returning(columns) as unknown as Compilable<Partial<Record<BalanceAccount, number>>>;
+});
+
+const insertLedgerRows = prepared((db, a: { rows: Insertable<LedgerTable>[] }) =>
+  db.insertInto('ledger').values(a.rows),
+);
 
 /**
  * Several changes of ONE account, in order, as changeBalance would make them one after the other, in two statements
  * (one update of the user, one insert of the ledger rows) instead of two each: every row gets the balance after it
  * as if applied alone, and every decrease that may not go negative is refused (1203) exactly when it would have been
  * at its place in the sequence (the conditions are the update's own). Used where a trade moves several balances at
- * once (an open, a close). Returns the new value of each account changed.
+ * once (an open, a close). Returns the new value of each account changed. Both statements are prepared (compiled
+ * once per shape: which accounts move, how many rows).
  */
 export async function changeBalances(
   trx: Transaction<Database>,
@@ -232,16 +241,9 @@ export async function changeBalances(
     totals.set(column, before + c.amount);
   }
   const columns = [...totals.keys()];
-  let q = trx
-    .updateTable('users')
-    .set((eb) => {
-      const set: Record<string, unknown> = { updated_at: first.at };
-      for (const [column, total] of totals) set[column] = eb(column, '+', total);
-      return set;
-    })
-    .where('id', '=', first.userId);
-  for (const [column, floor] of floors) q = q.where(column, '>=', floor);
-  const row = (await q.returning(columns).executeTakeFirst()) as Record<BalanceAccount, number> | undefined;
+  const update: BalanceUpdate = { id: first.userId, at: first.at, floor: Object.fromEntries(floors) };
+  for (const [column, total] of totals) update[column] = total;
+  const row = await updateBalances.first(trx, update);
   if (!row) throw new AppError(ERROR_CODES.insufficientBalance, 'error.insufficientBalance');
   const running = new Map<BalanceAccount, number>();
   for (const column of columns) running.set(column, (row[column] ?? 0) - (totals.get(column) ?? 0));
@@ -261,7 +263,7 @@ export async function changeBalances(
       created_at: c.at,
     };
   });
-  await trx.insertInto('ledger').values(rows).execute();
+  await insertLedgerRows.execute(trx, { rows });
   const out: Partial<Record<BalanceAccount, number>> = {};
   for (const column of columns) out[column] = row[column] ?? 0;
   return out;

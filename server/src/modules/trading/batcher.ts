@@ -5,7 +5,7 @@
  * the shared commit, so an acknowledged order is as durable as before. On PostgreSQL (a pool of connections, row
  * locks) each job simply gets its own transaction.
  */
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Transaction } from 'kysely';
 import type { DB, Dialect } from '../../storage/db';
 import type { Database } from '../../storage/schema';
@@ -17,6 +17,13 @@ type Job = {
 };
 
 export const MAX_BATCH = 64;
+
+/** The savepoint statements of the n-th job of a batch, compiled once. */
+const SAVEPOINTS = Array.from({ length: MAX_BATCH }, (_, i) => ({
+  begin: CompiledQuery.raw(`savepoint b${i}`),
+  release: CompiledQuery.raw(`release savepoint b${i}`),
+  rollback: CompiledQuery.raw(`rollback to savepoint b${i}`),
+}));
 
 export class WriteBatcher {
   private queue: Job[] = [];
@@ -51,14 +58,14 @@ export class WriteBatcher {
         try {
           await this.db.transaction().execute(async (trx) => {
             for (const [i, job] of jobs.entries()) {
-              const sp = sql.raw(`b${i}`);
-              await sql`savepoint ${sp}`.execute(trx);
+              const sp = SAVEPOINTS[i] as (typeof SAVEPOINTS)[number];
+              await trx.executeQuery(sp.begin);
               try {
                 results[i] = { ok: true, value: await job.fn(trx) };
-                await sql`release savepoint ${sp}`.execute(trx);
+                await trx.executeQuery(sp.release);
               } catch (err) {
-                await sql`rollback to savepoint ${sp}`.execute(trx);
-                await sql`release savepoint ${sp}`.execute(trx);
+                await trx.executeQuery(sp.rollback);
+                await trx.executeQuery(sp.release);
                 results[i] = { ok: false, value: err };
               }
             }

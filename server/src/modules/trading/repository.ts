@@ -7,6 +7,7 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import { ORDER_STATUS } from '@meridian/shared/pure';
 import type { CloseReason } from '@meridian/shared/pure';
 import type { Database, NewOrder, Order, OrdersTable } from '../../storage/schema';
+import { prepared } from '../../storage/prepared';
 
 export type Q = Kysely<Database> | Transaction<Database>;
 type OrderUpdate = Updateable<OrdersTable>;
@@ -15,24 +16,33 @@ export const STATUS_PENDING = ORDER_STATUS.pending;
 export const STATUS_HOLDING = ORDER_STATUS.holding;
 export const STATUS_CLOSED = ORDER_STATUS.closed;
 
+// The queries of a submit and a close are prepared (compiled once per shape, storage/prepared.ts): they run on every
+// trade, and building them was a large share of its CPU.
+const orderById = prepared((db, a: { id: number }) =>
+  db.selectFrom('orders').selectAll().where('id', '=', a.id),
+);
+
 export function findOrder(db: Q, id: number): Promise<Order | undefined> {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  return orderById.first(db, { id });
 }
+
+const userOrderById = prepared((db, a: { id: number; userId: number }) =>
+  db.selectFrom('orders').selectAll().where('id', '=', a.id).where('user_id', '=', a.userId),
+);
 
 /** An order of this user only: another user's order is "not found" (per-object authorization). */
 export function findUserOrder(db: Q, userId: number, id: number): Promise<Order | undefined> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return userOrderById.first(db, { id, userId });
 }
+
+const userOrdersByIds = prepared((db, a: { userId: number; ids: readonly number[] }) =>
+  db.selectFrom('orders').selectAll().where('user_id', '=', a.userId).where('id', 'in', a.ids),
+);
 
 /** These orders of this user (any other id is simply absent: per-object authorization). */
 export function findUserOrders(db: Q, userId: number, ids: readonly number[]): Promise<Order[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+  return userOrdersByIds.rows(db, { userId, ids });
 }
 
 export function findByClientId(db: Q, userId: number, clientOrderId: string): Promise<Order | undefined> {
@@ -44,8 +54,12 @@ export function findByClientId(db: Q, userId: number, clientOrderId: string): Pr
     .executeTakeFirst();
 }
 
-export function insertOrder(db: Q, o: NewOrder): Promise<Order> {
-  return db.insertInto('orders').values(o).returningAll().executeTakeFirstOrThrow();
+const orderInsert = prepared((db, o: NewOrder) => db.insertInto('orders').values(o).returningAll());
+
+export async function insertOrder(db: Q, o: NewOrder): Promise<Order> {
+  const row = await orderInsert.first(db, o);
+  if (!row) throw new Error('insertOrder: no row returned');
+  return row;
 }
 
 export function userOrders(db: Q, userId: number, status: number): Promise<Order[]> {
@@ -191,47 +205,53 @@ export function markFilled(
  * Close a holding order with what the close booked, in one statement; undefined when it was not holding any more
  * (someone else closed it first: the condition on the status makes the two racing closes one winner).
  */
-export function closeHolding(
-  db: Q,
-  id: number,
-  close: Pick<
-    OrderUpdate,
-    | 'closed_at'
-    | 'close_price'
-    | 'close_expected_price'
-    | 'close_reason'
-    | 'profit_micros'
-    | 'profit_cents'
-    | 'written_off_cents'
-  >,
-): Promise<Order | undefined> {
-  return db
+type HoldingClose = Pick<
+  OrderUpdate,
+  | 'closed_at'
+  | 'close_price'
+  | 'close_expected_price'
+  | 'close_reason'
+  | 'profit_micros'
+  | 'profit_cents'
+  | 'written_off_cents'
+>;
+
+const holdingClose = prepared((db, a: { id: number; close: HoldingClose }) =>
+  db
     .updateTable('orders')
-    .set({ ...close, status: STATUS_CLOSED })
-    .where('id', '=', id)
+    .set({ ...a.close, status: STATUS_CLOSED })
+    .where('id', '=', a.id)
     .where('status', '=', STATUS_HOLDING)
-    .returningAll()
-    .executeTakeFirst();
+    .returningAll(),
+);
+
+export function closeHolding(db: Q, id: number, close: HoldingClose): Promise<Order | undefined> {
+  return holdingClose.first(db, { id, close });
 }
 
 /**
  * What a partial close leaves of a position: its lots and its share of margin and fee. Conditional on the lots it
  * had, so two partial closes racing on the same position cannot both take from the same lots; false when it lost.
  */
+type PositionRest = Pick<Order, 'lots' | 'margin_micros' | 'margin_cents' | 'fee_micros' | 'fee_cents'>;
+
+const positionShrink = prepared((db, a: { id: number; fromLots: string; rest: PositionRest }) =>
+  db
+    .updateTable('orders')
+    .set(a.rest)
+    .where('id', '=', a.id)
+    .where('status', '=', STATUS_HOLDING)
+    .where('lots', '=', a.fromLots)
+    .returningAll(),
+);
+
 export async function shrinkPosition(
   db: Q,
   id: number,
   fromLots: string,
-  rest: Pick<Order, 'lots' | 'margin_micros' | 'margin_cents' | 'fee_micros' | 'fee_cents'>,
+  rest: PositionRest,
 ): Promise<Order | undefined> {
-  return db
-    .updateTable('orders')
-    .set(rest)
-    .where('id', '=', id)
-    .where('status', '=', STATUS_HOLDING)
-    .where('lots', '=', fromLots)
-    .returningAll()
-    .executeTakeFirst();
+  return positionShrink.first(db, { id, fromLots, rest });
 }
 
 /** The loss a close or partial close wrote off (negative balance protection), on its closed record. */
