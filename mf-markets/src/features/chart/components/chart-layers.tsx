@@ -132,32 +132,50 @@ export const PositionLayer = memo(function PositionLayer({
         : l.kind === 'pending'
           ? theme.color.warning
           : theme.color.primary;
+  // A level outside the prices the candles span (a far stop, a take profit the price has not come near) is not
+  // left out and does not squash the candles: its label is pinned to the top or bottom edge with an arrow pointing
+  // where it is, and no line (a line there would sit at a price it is not at).
+  const bottom = scale.top + scale.height;
+  const at = (l: PositionLevel): { y: number; off: 'above' | 'below' | null } =>
+    scale.contains(l.price)
+      ? { y: scale.y(l.price), off: null }
+      : scale.y(l.price) < scale.top
+        ? { y: scale.top + 7, off: 'above' }
+        : { y: bottom - 7, off: 'below' };
   // Labels never cover each other: from the top down, a label too close to the one above moves under it.
-  const placed: { level: PositionLevel; y: number; labelY: number }[] = [];
-  for (const level of levels
-    .filter((l) => scale.contains(l.price))
-    .map((l) => ({ level: l, y: scale.y(l.price) }))
-    .sort((a, b) => a.y - b.y)) {
+  const placed: { level: PositionLevel; y: number; off: 'above' | 'below' | null; labelY: number }[] = [];
+  for (const level of levels.map((l) => ({ level: l, ...at(l) })).sort((a, b) => a.y - b.y)) {
     const prev = placed.at(-1);
     placed.push({ ...level, labelY: prev ? Math.max(level.y, prev.labelY + 15) : level.y });
   }
+  // Labels pinned to the bottom edge stack upwards from it, so none falls off the chart.
+  let floor = bottom - 7;
+  for (let i = placed.length - 1; i >= 0; i--) {
+    const p = placed[i]!;
+    if (p.labelY <= floor) break;
+    p.labelY = floor;
+    floor -= 15;
+  }
   return (
     <g data-testid="chart-levels">
-      {placed.map(({ level: l, y, labelY }) => {
-        const text = `${label(l)} ${formatPrice(l.price, precision, lang)}`;
+      {placed.map(({ level: l, y, off, labelY }) => {
+        const arrow = off === 'above' ? '↑ ' : off === 'below' ? '↓ ' : '';
+        const text = `${arrow}${label(l)} ${formatPrice(l.price, precision, lang)}`;
         const w = labelWidth(text) + 8;
         const x = scale.left + scale.width - w - 2;
         return (
-          <g key={l.key} data-testid={`level-${l.kind}`} data-price={l.price}>
-            <line
-              x1={scale.left}
-              x2={scale.left + scale.width}
-              y1={y}
-              y2={y}
-              stroke={color(l)}
-              strokeDasharray={l.kind === 'entry' ? undefined : '5 4'}
-              strokeWidth={1}
-            />
+          <g key={l.key} data-testid={`level-${l.kind}`} data-price={l.price} data-off={off ?? undefined}>
+            {off ? null : (
+              <line
+                x1={scale.left}
+                x2={scale.left + scale.width}
+                y1={y}
+                y2={y}
+                stroke={color(l)}
+                strokeDasharray={l.kind === 'entry' ? undefined : '5 4'}
+                strokeWidth={1}
+              />
+            )}
             <rect x={x} y={labelY - 7} width={w} height={14} rx={2} fill={color(l)} />
             <text x={x + 4} y={labelY} fill="#fff" fontSize={10} dominantBaseline="central">
               {text}

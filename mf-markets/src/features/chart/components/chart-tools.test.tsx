@@ -4,8 +4,18 @@ import { renderPage, resetApp } from '../../../testing/test-utils';
 import { FrameStore } from '../state/chart-frame';
 import { indicatorsAtom } from '../state/indicator-choice';
 import type { ChartScale } from '../state/scale';
-import { IndicatorOverlay, OscillatorPanes } from './chart-layers';
+import type { PositionLevel } from '../state/position-lines';
+import { IndicatorOverlay, OscillatorPanes, PositionLayer } from './chart-layers';
 import { ChartTools } from './chart-tools';
+
+// The trader's levels on the instrument, as the watcher would give them.
+let mockLevels: PositionLevel[] = [];
+jest.mock('../state/position-lines', () => ({
+  subscribeLevels: (_id: number, listener: (levels: PositionLevel[]) => void) => {
+    listener(mockLevels);
+    return () => undefined;
+  },
+}));
 
 beforeEach(() => {
   resetApp();
@@ -24,6 +34,8 @@ const scale: ChartScale = {
   x: (t) => 10 + t / 60_000,
   y: (p) => 300 - p,
   contains: () => true,
+  top: 0,
+  height: 300,
   left: 10,
   width: 300,
   barWidth: 4,
@@ -85,5 +97,53 @@ describe('chart layers', () => {
     expect(screen.getByTestId('pane-rsi')).toHaveTextContent(/^RSI\(14\) \d+(\.\d+)?$/);
     expect(screen.getByTestId('pane-macd')).toHaveTextContent(/^MACD\(12,26,9\) /);
     expect(screen.getByTestId('line-macd-signal')).toBeInTheDocument();
+  });
+
+  it('draw every level of the trader: a line at its price inside the candles’ range, pinned to an edge outside it', () => {
+    const level = (kind: PositionLevel['kind'], price: number): PositionLevel => ({
+      key: `${kind}:1`,
+      kind,
+      price,
+      side: 1,
+      lots: 0.1,
+      orderId: 1,
+      pendingKind: kind === 'pending' ? 'limit' : null,
+    });
+    // Prices 100 to 200 drawn from y 200 (100) up to y 100 (200).
+    const drawn: ChartScale = {
+      ...scale,
+      y: (p) => 300 - p,
+      contains: (p) => p >= 100 && p <= 200,
+      top: 100,
+      height: 100,
+    };
+    mockLevels = [level('entry', 150), level('tp', 260), level('sl', 40), level('pending', 30)];
+    const store = new FrameStore(candles);
+    renderPage(
+      <svg>
+        <PositionLayer store={store} forexId={7} precision={2} lang="en" />
+      </svg>,
+    );
+    act(() => store.set({ scale: drawn, candles }));
+    const entry = screen.getByTestId('level-entry');
+    expect(entry.querySelector('line')?.getAttribute('y1')).toBe('150');
+    expect(entry).not.toHaveAttribute('data-off');
+    expect(entry).toHaveTextContent(/^Buy 0\.1 150\.00$/);
+    // Take profit above the range: its label at the top edge, an arrow up, its own price, no line.
+    const tp = screen.getByTestId('level-tp');
+    expect(tp).toHaveAttribute('data-off', 'above');
+    expect(tp.querySelector('line')).toBeNull();
+    expect(tp).toHaveTextContent(/^↑ TP 260\.00$/);
+    expect(Number(tp.querySelector('text')?.getAttribute('y'))).toBe(107);
+    // Two levels below: stacked upwards from the bottom edge, neither under it nor over the other.
+    const sl = screen.getByTestId('level-sl');
+    const pending = screen.getByTestId('level-pending');
+    expect(sl).toHaveAttribute('data-off', 'below');
+    expect(sl).toHaveTextContent(/^↓ SL 40\.00$/);
+    const ys = [sl, pending]
+      .map((g) => Number(g.querySelector('text')?.getAttribute('y')))
+      .sort((a, b) => a - b);
+    expect(ys[1]).toBe(193);
+    expect(ys[1]! - ys[0]!).toBeGreaterThanOrEqual(15);
   });
 });

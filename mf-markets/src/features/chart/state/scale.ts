@@ -13,6 +13,9 @@ export type ChartScale = {
   x(time: number): number;
   /** Whether a price is within the drawn price range. */
   contains(price: number): boolean;
+  /** The grid's top edge and height, box pixels (the highest and the lowest price drawn). */
+  top: number;
+  height: number;
   /** The grid's left edge and width, box pixels. */
   left: number;
   width: number;
@@ -63,6 +66,8 @@ export function readScale(chart: unknown, box: HTMLElement, candles: readonly Ca
     y,
     x,
     contains: (p) => p >= minY! && p <= maxY!,
+    top,
+    height: gridHeight!,
     left,
     width: gridWidth!,
     barWidth: Math.max(1, r.width),
