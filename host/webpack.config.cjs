@@ -6,40 +6,6 @@ const { createConfig, ROOT } = require('../config/webpack.cjs');
 /** The contract the host serves: the version of @meridian/shared it provides to every remote. */
 const CONTRACT = require('../shared/package.json').version;
 
-/**
- * Shared modules that do not take part in the first screen: the subpath entries of @meridian/shared (`/lists`,
- * `/ops`, ...) exist precisely to be loaded by the screens that need them, so none of them is preloaded.
- */
-const notAtStartUp = (name) => name.startsWith('@meridian/shared/');
-
-/**
- * Preload hints for the chunks of the shared modules the host provides (react-dom, styled-components, i18next,
- * @meridian/shared, ...). The federation runtime asks for them only once main.js has run; named in the page, they
- * download alongside it, which saves a round trip before the first paint on a slow network (bench/first-price).
- */
-class PreloadStartupShared {
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('PreloadStartupShared', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupShared', (data) => {
-        const files = new Set();
-        for (const module of compilation.modules) {
-          if (module.type !== 'provide-module' || notAtStartUp(module._name)) continue;
-          for (const block of module.blocks) {
-            const group = compilation.chunkGraph.getBlockChunkGroup(block);
-            for (const chunk of group?.chunks ?? [])
-              for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-          }
-        }
-        for (const file of [...files].sort())
-          data.headTags.push(
-            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `/${file}` }),
-          );
-        return data;
-      });
-    });
-  }
-}
-
 /** The host shell. Its build contains no remote URL: remotes come from /remotes.json at run time. */
 module.exports = (env = {}, argv = {}) => {
   const mode = argv.mode ?? 'production';
@@ -62,7 +28,6 @@ module.exports = (env = {}, argv = {}) => {
         scriptLoading: 'defer',
         publicPath: '/',
       }),
-      new PreloadStartupShared(),
       // The same version, for the host's own check of each remote it loads (src/app/registry.ts).
       new (require('webpack').DefinePlugin)({ __MERIDIAN_CONTRACT__: JSON.stringify(CONTRACT) }),
       new (class CopyPublic {
