@@ -86,6 +86,10 @@ describe.each(MODES)('markets (%s)', (mode) => {
       const r = await t.app.inject({ method: 'GET', url: `/v1/api/forex/logo/${code}.svg` });
       expect(r.statusCode).toBe(200);
     }
+    // The bitcoin sign is drawn, not typed: many fonts lack U+20BF and show an empty box.
+    const btc = await t.app.inject({ method: 'GET', url: '/v1/api/forex/logo/BTCUSD.svg' });
+    expect(btc.body).not.toContain('\u20bf');
+    expect(btc.body).toMatch(/>B<\/text>(<rect [^>]+\/>){4}/);
     const bad = await call(t.app, { method: 'GET', url: '/v1/api/forex/logo/NOPE.svg' });
     expect(bad.status).toBe(404);
     expect(bad.body.code).not.toBe(1);

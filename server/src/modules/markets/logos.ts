@@ -34,6 +34,16 @@ function text(x: number, y: number, size: number, fill: string, value: string): 
   return `<text x="${x}" y="${y}" font-family="Arial,Helvetica,sans-serif" font-size="${size}" font-weight="700" fill="${fill}" text-anchor="middle" dominant-baseline="central">${value}</text>`;
 }
 
+/**
+ * ₿ drawn, not typed: U+20BF (2017) is missing from many fonts a logo may fall back to (an `<img>` SVG uses the
+ * system's), where it shows as an empty box. A bold B and the sign's two strokes above and below its stem.
+ */
+function bitcoinSign(): string {
+  const stroke = (x: number) =>
+    `<rect x="${x}" y="17" width="2.6" height="6" fill="#fff"/><rect x="${x}" y="43" width="2.6" height="6" fill="#fff"/>`;
+  return text(33, 33, 26, '#fff', 'B') + stroke(26.5) + stroke(31.5);
+}
+
 function disc(cx: number, cy: number, r: number, color: string, label: string): string {
   const size = label.length > 1 ? r * 0.8 : r * 1.05;
   return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${color}" stroke="#fff" stroke-width="2"/>${text(cx, cy, size, '#fff', label)}`;
@@ -77,7 +87,9 @@ export function logoSvg(spec: InstrumentSpec): string {
       const base = spec.code.slice(0, -3);
       body =
         `<circle cx="32" cy="32" r="28" fill="${c1}"/><circle cx="32" cy="32" r="22" fill="none" stroke="${c2}" stroke-width="2"/>` +
-        text(32, 33, SYMBOLS[base]?.length === 1 ? 26 : 16, '#fff', SYMBOLS[base] ?? base.slice(0, 3));
+        (base === 'BTC'
+          ? bitcoinSign()
+          : text(32, 33, SYMBOLS[base]?.length === 1 ? 26 : 16, '#fff', SYMBOLS[base] ?? base.slice(0, 3)));
     }
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${spec.showCode}">${body}</svg>`;
