@@ -24,6 +24,23 @@ type Form = Record<string, string | number>;
 const saveAlert = (app: TestApp['app'], token: string, form: Form, lang = 'en') =>
   call<AlertView>(app, { method: 'POST', url: SAVE, token, form, headers: { lang } });
 
+/** Twenty once-only alerts on EUR/USD's bid going above 1.20–1.29 (two at each level); their ids in order. */
+async function saveTwentyAbove(app: TestApp['app'], token: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const r = await saveAlert(app, token, {
+      forex_id: 1,
+      kind: 'price',
+      side: 'bid',
+      direction: 'above',
+      level: `1.2${i % 10}`,
+      repeat: 0,
+    });
+    ids.push(r.body.data.id);
+  }
+  return ids;
+}
+
 describe.each(MODES)('price alerts (%s)', (mode) => {
   let t: TestApp;
   let market: FakeMarket;
@@ -438,18 +455,7 @@ describe.each(MODES)('price alerts across nodes and restarts (%s)', (mode) => {
         isLeader: () => true,
       });
       await second.start();
-      const ids: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const r = await saveAlert(t.app, token, {
-          forex_id: 1,
-          kind: 'price',
-          side: 'bid',
-          direction: 'above',
-          level: `1.2${i % 10}`,
-          repeat: 0,
-        });
-        ids.push(r.body.data.id);
-      }
+      const ids = await saveTwentyAbove(t.app, token);
       await t.app.services.alerts.evaluator.idle();
       await second.reload();
       expect(second.size).toBe(20);
@@ -474,18 +480,7 @@ describe.each(MODES)('price alerts across nodes and restarts (%s)', (mode) => {
     const t = await createTestApp(mode, { market, now: () => clock });
     try {
       const { token, user } = await registerUser(t.app);
-      const ids: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const r = await saveAlert(t.app, token, {
-          forex_id: 1,
-          kind: 'price',
-          side: 'bid',
-          direction: 'above',
-          level: `1.2${i % 10}`,
-          repeat: 0,
-        });
-        ids.push(r.body.data.id);
-      }
+      const ids = await saveTwentyAbove(t.app, token);
       await t.app.services.alerts.stop();
       const sent: number[] = [];
       t.app.ctx.bus.subscribe((ev) => {

@@ -4,9 +4,9 @@
  * answers are the builder's, a value put into the SQL text is refused, and a database with plugins still gets them.
  */
 import { CamelCasePlugin, sql } from 'kysely';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { prepared } from '../src/storage/prepared';
-import type { Database, UsersTable } from '../src/storage/schema';
+import type { Database, LedgerTable, UsersTable } from '../src/storage/schema';
 import { createTestApp, MODES } from './helpers';
 import type { TestApp } from './helpers';
 
@@ -20,23 +20,8 @@ const move = prepared(
   (db, a: { id: number; set: Partial<Pick<Selectable<UsersTable>, 'balance' | 'lock_balance'>> }) =>
     db.updateTable('users').set(a.set).where('id', '=', a.id).returning(['balance', 'lock_balance']),
 );
-const ledgerRows = prepared(
-  (
-    db,
-    a: {
-      rows: {
-        user_id: number;
-        amount: number;
-        balance_after: number;
-        account: string;
-        kind: string;
-        ref_type: string | null;
-        ref_id: string | null;
-        memo: string | null;
-        created_at: number;
-      }[];
-    },
-  ) => db.insertInto('ledger').values(a.rows).returning(['id', 'amount', 'memo']),
+const ledgerRows = prepared((db, a: { rows: Insertable<LedgerTable>[] }) =>
+  db.insertInto('ledger').values(a.rows).returning(['id', 'amount', 'memo']),
 );
 
 describe.each(MODES)('prepared queries (%s)', (mode) => {
