@@ -30,6 +30,8 @@ import { isAndroidUserAgent } from '@meridian/shared/pure';
 import { App } from './app/app';
 import { navigateOutside } from './app/navigation-bridge';
 import { ensureRegistry } from './app/registry';
+import { guard, hashRoute } from './app/guard';
+import { preloadPage } from './app/remote-page';
 import { startRealtime } from './app/realtime';
 import { startTelemetry } from './app/telemetry';
 
@@ -65,8 +67,24 @@ startTelemetry(apiOrigin);
 const lng = appStore.get(languageAtom);
 applyDocumentLanguage(lng);
 
-// Start fetching the registry now, in parallel with the language files: the first route needs both.
-ensureRegistry().catch((e: unknown) => console.warn('[registry]', e));
+// Start fetching the registry now, in parallel with the language files: the first route needs both. Then the page the
+// tab opens on (its code and strings, which index.html has the browser fetch already): the first render waits for it,
+// up to FIRST_PAGE_WAIT_MS, so it shows the page itself rather than a placeholder and then the page (whose reveal
+// React holds back up to 300 ms after the placeholder).
+const FIRST_PAGE_WAIT_MS = 1000;
+const firstPage = ensureRegistry().then(
+  () => {
+    const { pathname, search, hash } = window.location;
+    const decision = guard(pathname, search, appStore.get(sessionAtom));
+    if (decision.kind !== 'render' || (pathname === '/' && hashRoute(hash))) return undefined;
+    return preloadPage(decision.route);
+  },
+  (e: unknown) => console.warn('[registry]', e),
+);
+const firstPageOrLater = Promise.race([
+  firstPage,
+  new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+]);
 startRealtime(apiOrigin);
 
 // Refresh the stored user (balance, demo flag) at start-up. The call is initial: a dead token does not send a guest
@@ -104,7 +122,11 @@ const companyCheck = /(?:^|;\s*)company_id=/.test(document.cookie)
       () => true,
     )
   : true;
-void Promise.all([companyCheck, initI18n(lng, ['common', 'shell']).catch(() => undefined)]).then(([go]) => {
+void Promise.all([
+  companyCheck,
+  initI18n(lng, ['common', 'shell']).catch(() => undefined),
+  firstPageOrLater,
+]).then(([go]) => {
   if (!go) return;
   const el = document.getElementById('root');
   if (el) createRoot(el).render(<App />);

@@ -77,7 +77,15 @@ export {
 } from './navigation/navigation';
 
 // i18n
-export { i18n, initI18n, registerNamespace, jsonNamespace, isRtl } from './i18n/i18n';
+export {
+  i18n,
+  initI18n,
+  registerNamespace,
+  jsonNamespace,
+  isRtl,
+  namespaceMark,
+  loadNamespacesSince,
+} from './i18n/i18n';
 
 // Theme
 export { createTheme, defaultTheme } from './theme/theme';

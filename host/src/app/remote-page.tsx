@@ -7,9 +7,10 @@
  */
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ComponentType } from 'react';
+import type { RetryingLazy } from '@meridian/shared';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { LazyBoundary, lazyWithRetry, useOnline } from '@meridian/shared';
+import { LazyBoundary, lazyWithRetry, loadNamespacesSince, namespaceMark, useOnline } from '@meridian/shared';
 import { enteredVersion, loadExposed, refreshRegistry, resetRemote } from './registry';
 import type { RemoteKey, RouteDef } from './routes';
 import { remoteShown } from './telemetry';
@@ -35,13 +36,13 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   });
 }
 
-const lazyCache = new Map<string, ComponentType>();
+const lazyCache = new Map<string, RetryingLazy<object>>();
 
 /** What a remote page needs of its route: which remote, which exposed module (trader and ops routes alike). */
 type RemoteRoute = Pick<RouteDef, 'remote' | 'module'>;
 
 /** One page per remote version, kept; with an unknown version (stale registry) a new one for each attempt. */
-function lazyPage(route: RemoteRoute, version: string, attempt: number): ComponentType {
+function lazyPage(route: RemoteRoute, version: string, attempt: number): RetryingLazy<object> {
   const key = version
     ? `${route.remote}${route.module}@${version}`
     : `${route.remote}${route.module}#${attempt}`;
@@ -53,8 +54,14 @@ function lazyPage(route: RemoteRoute, version: string, attempt: number): Compone
         // A stale registry (version '') is read again first: a release since the last visit loads here. Offline,
         // the version known is used (a remote already loaded still opens).
         if (!version) await refreshRegistry().catch((e: unknown) => console.warn('[remote] registry', e));
+        // The page's strings with its code: the namespaces its modules register as they are evaluated are loaded
+        // before it first renders, so it shows at once instead of suspending a second time on them.
+        const mark = namespaceMark();
         const mod = await withTimeout(
-          loadExposed<PageModule>(route.remote, route.module),
+          loadExposed<PageModule>(route.remote, route.module).then(async (m) => {
+            await loadNamespacesSince(mark);
+            return m;
+          }),
           LOAD_TIMEOUT_MS,
           route.remote,
         );
@@ -69,6 +76,19 @@ function lazyPage(route: RemoteRoute, version: string, attempt: number): Compone
     if (version) lazyCache.set(key, page);
   }
   return page;
+}
+
+/**
+ * Start loading the page the tab opens on, code and strings, while the shell's own start-up runs: the first render
+ * then holds the page itself, not a placeholder replaced by it (bootstrap.tsx). Resolves when it is loaded; never
+ * rejects (a failure is shown, and retried, by the route as usual).
+ */
+export function preloadPage(route: RemoteRoute): Promise<void> {
+  const version = enteredVersion(route.remote);
+  if (!version) return Promise.resolve();
+  return lazyPage(route, version, 0)
+    .preload()
+    .catch(() => undefined);
 }
 
 export function RemotePage({ route }: { route: RemoteRoute }) {

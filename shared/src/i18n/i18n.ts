@@ -17,10 +17,31 @@ export type NamespaceLoader = (
 ) => Promise<{ default: Record<string, unknown> } | Record<string, unknown>>;
 
 const loaders = new Map<string, NamespaceLoader>();
+let initPromise: Promise<unknown> | null = null;
 
 /** Tell i18next where a namespace's translations come from. Safe to call more than once. */
 export function registerNamespace(ns: string, loader: NamespaceLoader): void {
   loaders.set(ns, loader);
+}
+
+/**
+ * How many namespaces are registered so far: taken before some code is evaluated (a remote's page), it lets
+ * {@link loadNamespacesSince} load the namespaces that code registered.
+ */
+export function namespaceMark(): number {
+  return loaders.size;
+}
+
+/**
+ * Load the namespaces registered after `mark` (by a page's code as it was evaluated), once i18next is initialised.
+ * The host awaits this with the page's code, so the page renders with its strings at once instead of suspending
+ * again on them: each reveal of a suspended page waits for React's fallback throttle (300 ms).
+ */
+export async function loadNamespacesSince(mark: number): Promise<void> {
+  if (!initPromise) return;
+  await initPromise;
+  const ns = [...loaders.keys()].slice(mark).filter((n) => !i18next.hasLoadedNamespace(n));
+  if (ns.length) await i18next.loadNamespaces(ns);
 }
 
 /**
@@ -43,8 +64,6 @@ export function jsonNamespace(ns: string, base: string | (() => string)): Namesp
 }
 
 export const i18n: I18n = i18next;
-
-let initPromise: Promise<unknown> | null = null;
 
 /** Initialise once with the given language and the namespaces needed at start-up. */
 export function initI18n(lng: Language = DEFAULT_LANGUAGE, ns: string[] = ['common']): Promise<unknown> {
