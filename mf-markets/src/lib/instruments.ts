@@ -33,12 +33,12 @@ export type TradeListState =
   | { status: 'error'; data?: undefined; error: unknown }
   | { status: 'ready'; data: Instrument[]; error?: undefined };
 
-// The list the server wrote into index.html paints the first screen with no request. It answers the version the
-// host asked for on entering the page (the host bumps it before this remote loads), so that one is not fetched.
+// The list the server wrote into index.html paints the first screen with no request. It answers the first version
+// asked for (the host's on entering the page, before or after this remote loaded), so that one is not fetched.
 const fromPage = takeBootTradeList() as Instrument[] | null;
-const tradeListBaseAtom = atom<{ state: TradeListState; version: number | null }>(
+const tradeListBaseAtom = atom<{ state: TradeListState; version: number | null; fromPage?: true }>(
   fromPage
-    ? { state: { status: 'ready', data: fromPage }, version: appStore.get(tradeListVersionAtom) }
+    ? { state: { status: 'ready', data: fromPage }, version: null, fromPage: true }
     : { state: { status: 'loading' }, version: null },
 );
 /** The trade list as the screens read it. */
@@ -49,6 +49,10 @@ let inFlight: { version: number; promise: Promise<void> } | null = null;
 /** Load the list for `version` unless it is loaded or loading. Keeps showing old data while it reloads. */
 export function loadTradeList(version: number, force = false): Promise<void> {
   const current = appStore.get(tradeListBaseAtom);
+  if (!force && current.fromPage) {
+    appStore.set(tradeListBaseAtom, { state: current.state, version });
+    return Promise.resolve();
+  }
   if (!force && current.version === version && current.state.status === 'ready') return Promise.resolve();
   if (!force && inFlight?.version === version) return inFlight.promise;
   if (current.state.status !== 'ready') {

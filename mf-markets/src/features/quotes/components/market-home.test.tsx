@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appStore, currentInstrumentAtom, HOME_SKELETON_ROWS, refreshTradeListAtom } from '@meridian/shared';
 import HomePage from '../../../app/pages/home-page';
+import { FIRST_PAINT_ROWS } from './market-home';
 import {
   dayQuote,
   instrument,
@@ -93,6 +94,32 @@ describe('/ the quotes home', () => {
       'Market closed',
     );
     expect(screen.getByTestId('quotations')).toHaveTextContent('EUR/USD1.15000');
+  });
+
+  it('paints a screenful of rows and of the quotations strip first, then the rest right after', async () => {
+    const many = Array.from({ length: 30 }, (_, n) =>
+      instrument({ Id: 100 + n, Code: `I${n}`, ShowCode: `I/${n}` }),
+    );
+    mockServer({ '/v1/api/forex/trade_list': ok(many), '/v1/api/forex/getCategories': categories });
+    // The frame after the first paint is held back, to look at the first paint.
+    const frames: FrameRequestCallback[] = [];
+    const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((f) => {
+      frames.push(f);
+      return frames.length;
+    });
+    try {
+      renderPage(<HomePage />);
+      await screen.findByTestId('market-row-I0');
+      expect(screen.getAllByTestId(/^market-row-/)).toHaveLength(FIRST_PAINT_ROWS);
+      expect(within(screen.getByTestId('quotations')).getAllByRole('listitem')).toHaveLength(
+        FIRST_PAINT_ROWS,
+      );
+      act(() => frames.forEach((f) => f(performance.now())));
+      await waitFor(() => expect(screen.getAllByTestId(/^market-row-/)).toHaveLength(30));
+      expect(within(screen.getByTestId('quotations')).getAllByRole('listitem')).toHaveLength(30);
+    } finally {
+      raf.mockRestore();
+    }
   });
 
   it('filters by category chip, and tapping the active chip again clears the filter', async () => {

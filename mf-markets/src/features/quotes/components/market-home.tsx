@@ -47,9 +47,9 @@ export type HomeFavourites = {
 };
 
 /**
- * Rows in the list's first paint: a phone's screen and a little more. The rest (the list is ~30 instruments and
- * grows) follow in a transition right after, so the first price is not held back by rows below the fold
- * (bench/first-price).
+ * Rows in the list's first paint, and items of the quotations strip above it: a phone's screen and a little more.
+ * The rest (the list is ~30 instruments and grows) follow in a transition right after, so the first price is not
+ * held back by rows below the fold or past the strip's edge (bench/first-price).
  */
 export const FIRST_PAINT_ROWS = 12;
 
@@ -204,7 +204,12 @@ export function MarketHome({
       ) : (
         <div className="chips" aria-hidden="true" />
       )}
-      {list.data && <QuotationsList instruments={list.data} lang={lang} />}
+      {list.data && (
+        <QuotationsList
+          instruments={allRows ? list.data : list.data.slice(0, FIRST_PAINT_ROWS)}
+          lang={lang}
+        />
+      )}
       {fav?.ready && favouriteList.length > 1 && (
         <div className="favbar">
           <button
