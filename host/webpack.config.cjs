@@ -1,7 +1,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
-const { createConfig, ROOT } = require('../config/webpack.cjs');
+const { compileHint, createConfig, ROOT } = require('../config/webpack.cjs');
 
 /** The contract the host serves: the version of @meridian/shared it provides to every remote. */
 const CONTRACT = require('../shared/package.json').version;
@@ -28,16 +28,8 @@ module.exports = (env = {}, argv = {}) => {
         scriptLoading: 'defer',
         publicPath: '/',
       }),
-      // V8's explicit compile hint (Chrome 136+): every function of main.js is compiled on a background thread as the
-      // file streams in, not on the main thread when first called — nearly all of it runs before the first price
-      // (react-dom, i18next, the federation runtime, the shell). Added after minification, which drops comments.
-      new (require('webpack').BannerPlugin)({
-        banner: '//# allFunctionsCalledOnLoad',
-        raw: true,
-        entryOnly: true,
-        include: /^main\.[0-9a-f]+\.js$|^main\.js$/,
-        stage: require('webpack').Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING,
-      }),
+      // main.js: nearly all of it runs before the first price (react-dom, i18next, the federation runtime, the shell).
+      compileHint(/^main\.[0-9a-f]+\.js$|^main\.js$/),
       // The same version, for the host's own check of each remote it loads (src/app/registry.ts).
       new (require('webpack').DefinePlugin)({ __MERIDIAN_CONTRACT__: JSON.stringify(CONTRACT) }),
       new (class CopyPublic {

@@ -3,7 +3,7 @@
  * (React's Activity), every other route mounts when visited. Entering `/` or `/trade` asks the markets remote to
  * refresh its trade list (docs/routes.md).
  */
-import { Activity, Suspense, useEffect, useRef } from 'react';
+import { Activity, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -57,7 +57,9 @@ function TraderShell() {
   const visited = useRef(new Set<string>());
   if (route?.keepAlive) visited.current.add(route.path);
 
-  useEffect(() => {
+  // A layout effect: the entry is known before the page's own effects run in the same commit (a page loaded ahead of
+  // the tab's first render then asks for the entry's version of the list, which the one in index.html answers).
+  useLayoutEffect(() => {
     if (route?.path === PATHS.home || route?.path === PATHS.trade) appStore.set(refreshTradeListAtom);
   }, [route?.path]);
 

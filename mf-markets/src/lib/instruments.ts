@@ -80,7 +80,9 @@ export function useTradeList(): TradeListState & { retry: () => void } {
   const version = useAtomValue(tradeListVersionAtom);
   const state = useAtomValue(tradeListAtom);
   useEffect(() => {
-    void loadTradeList(version);
+    // The version now, not the one rendered: the host's entry into the page, in the same commit, may have moved it
+    // (a page shown in the tab's first render is asked for the entry's version, which the list in index.html answers).
+    void loadTradeList(appStore.get(tradeListVersionAtom));
   }, [version]);
   return { ...state, retry: () => void loadTradeList(version, true) };
 }

@@ -47,11 +47,12 @@ export type HomeFavourites = {
 };
 
 /**
- * Rows in the list's first paint, and items of the quotations strip above it: a phone's screen and a little more.
- * The rest (the list is ~30 instruments and grows) follow in a transition right after, so the first price is not
- * held back by rows below the fold or past the strip's edge (bench/first-price).
+ * Rows in the list's first paint, and items of the quotations strip above it: a tall phone's screenful, as many
+ * as the skeleton that holds their place (8 rows show at 390x844). The rest (the list is ~30 instruments and grows)
+ * follow in a transition right after, so the first price is not held back by rows below the fold or past the
+ * strip's edge (bench/first-price).
  */
-export const FIRST_PAINT_ROWS = 12;
+export const FIRST_PAINT_ROWS = HOME_SKELETON_ROWS;
 
 const LONG_PRESS_MS = 500;
 /** A finger that moves this far (px) is scrolling, not pressing. */
