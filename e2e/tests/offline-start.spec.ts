@@ -25,6 +25,10 @@ test('after one visit the app starts offline with the last quotes and the offlin
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
     timeout: 30_000,
   });
+  // Navigation preload: the next visit's page is requested while the worker starts, not after.
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.getState()),
+  ).toMatchObject({ enabled: true });
   const cached = async () =>
     page.evaluate(async () => {
       const names = await caches.keys();

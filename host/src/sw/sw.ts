@@ -1,7 +1,8 @@
 /**
  * The service worker (built by Workbox's InjectManifest from this file: host/webpack.config.cjs). It makes the app
  * start offline: the host's code is precached, remote files are kept by their versioned URL, the registry and pages
- * come from the network first with the last copy as the fallback (routes.ts says which is which).
+ * come from the network first with the last copy as the fallback (routes.ts says which is which); a page's request
+ * goes out while the worker starts (navigation preload).
  *
  * A new worker waits until every tab of the old one is closed and takes over at the next start: no skipWaiting, no
  * reload from here, so a tab never reloads in a loop; the page a new version serves is fetched from the network
@@ -11,6 +12,7 @@
  * tap brings an open tab of the app forward on the message's page, or opens one.
  */
 import { ExpirationPlugin } from 'workbox-expiration';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
@@ -23,6 +25,11 @@ declare const self: ServiceWorkerGlobalScope & {
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+
+// Navigation preload: the browser asks the network for a page while this worker starts, instead of after; the
+// pages' NetworkFirst below takes that response (Workbox reads `event.preloadResponse`). A worker's start-up is no
+// longer in front of every visit's page.
+enableNavigationPreload();
 
 const PAGES = 'meridian-pages';
 const pages = new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 4 });
