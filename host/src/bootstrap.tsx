@@ -13,6 +13,7 @@ import {
   applyDocumentLanguage,
   clearSessionAtom,
   configureApi,
+  holdSessionExpiry,
   i18n,
   initI18n,
   jsonNamespace,
@@ -89,13 +90,17 @@ startRealtime(apiOrigin);
 
 // Refresh the stored user (balance, demo flag) at start-up. The call is initial: a dead token does not send a guest
 // browsing quotes to the login page; it only ends the stale session.
+// The first page's own calls may answer before this check does (its code loads with the shell's): their code 999
+// waits for it, so a stale token ends here, quietly (holdSessionExpiry).
 if (appStore.get(sessionAtom).token) {
-  api
-    .get('/api/user/info', undefined, { silent: true, initial: true })
-    .then((user) => appStore.set(setUserAtom, user))
-    .catch((e: unknown) => {
-      if (isApiError(e) && e.code === CODE_SESSION_EXPIRED) appStore.set(clearSessionAtom);
-    });
+  holdSessionExpiry(
+    api
+      .get('/api/user/info', undefined, { silent: true, initial: true })
+      .then((user) => appStore.set(setUserAtom, user))
+      .catch((e: unknown) => {
+        if (isApiError(e) && e.code === CODE_SESSION_EXPIRED) appStore.set(clearSessionAtom);
+      }),
+  );
 }
 
 // Site settings: what remotes need (service link, registration check, fee formula), and the app title, which the

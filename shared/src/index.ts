@@ -35,7 +35,7 @@ export { PROTOCOL_VERSION, TOPICS, klineTopic, isTopic, parseServerMessage } fro
 export { resolveApiOrigin, resolveSocketUrl } from './api/api-host';
 export { readBoot, takeBootTradeList } from './boot/boot';
 export { canaryBucket, inCanary } from './session/canary';
-export { api, ApiError, isApiError, configureApi, getApiConfig } from './api/client';
+export { api, ApiError, isApiError, configureApi, getApiConfig, holdSessionExpiry } from './api/client';
 
 // Realtime bridge
 export { RealtimeClient } from './realtime/socket';

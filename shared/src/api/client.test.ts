@@ -1,6 +1,6 @@
 import { appStore } from '../state/store';
 import { spinnerVisibleAtom, toastsAtom } from '../state/ui';
-import { api, ApiError, configureApi, getApiConfig, isApiError } from './client';
+import { api, ApiError, configureApi, getApiConfig, holdSessionExpiry, isApiError } from './client';
 import type { ApiConfig } from './client';
 
 const ORIGIN = 'https://api.example.com';
@@ -245,6 +245,37 @@ describe('envelope', () => {
     expect(error.code).toBe(999);
     expect(onSessionExpired).not.toHaveBeenCalled();
     expect(toastMock).toHaveBeenCalledWith('Please log in');
+  });
+
+  it('a 999 answered while the start-up check runs waits for it: a stale token it drops ends quietly', async () => {
+    let finishCheck!: () => void;
+    holdSessionExpiry(new Promise<void>((resolve) => (finishCheck = resolve)));
+    reply({ body: { code: 999, msg: 'Please log in', data: null } });
+    const call = rejection(api.get('/api/favourite/list', undefined, { silent: true }));
+    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    // The check found the token dead and ended the session.
+    token = null;
+    finishCheck();
+    expect((await call).code).toBe(999);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('a 999 answered while the start-up check runs ends a session the check kept (it expired meanwhile)', async () => {
+    let finishCheck!: () => void;
+    holdSessionExpiry(new Promise<void>((resolve) => (finishCheck = resolve)));
+    reply({ body: { code: 999, msg: 'Please log in', data: null } });
+    const call = rejection(api.get('/api/favourite/list', undefined, { silent: true }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    finishCheck();
+    await call;
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    // Once the check is over, a 999 ends the session at once.
+    reply({ body: { code: 999, msg: 'Please log in', data: null } });
+    await rejection(api.get('/api/favourite/list', undefined, { silent: true }));
+    expect(onSessionExpired).toHaveBeenCalledTimes(2);
   });
 
   it('ends the session on a silent 999 without toasting', async () => {

@@ -102,6 +102,26 @@ const defaultConfig: ApiConfig = {
 
 let config: ApiConfig = defaultConfig;
 
+/** The start-up check of the stored session while it runs (see {@link holdSessionExpiry}). */
+let sessionCheck: Promise<unknown> | null = null;
+
+/**
+ * While `check` runs (the host's start-up check of a stored session, a call marked `initial`), a code 999 on any other
+ * call of the trader's session waits for it: a stale token the check drops ends quietly (a guest browsing quotes is not
+ * sent to /login because the page's own calls answered before the check did), a live one that expired meanwhile ends
+ * as usual.
+ */
+export function holdSessionExpiry(check: Promise<unknown>): void {
+  const held = check.then(
+    () => undefined,
+    () => undefined,
+  );
+  sessionCheck = held;
+  void held.then(() => {
+    if (sessionCheck === held) sessionCheck = null;
+  });
+}
+
 /** Wire the client to the app (the host calls this once at start-up; later calls replace the whole config). */
 export function configureApi(next: ApiConfig): void {
   config = { ...next };
@@ -256,8 +276,14 @@ async function request<T>(
 
     const msg = typeof parsed.msg === 'string' ? parsed.msg : '';
     if (!silent) notify(msg);
-    if (parsed.code === CODE_SESSION_EXPIRED && !opts.initial)
-      (opts.auth?.onExpired ?? config.onSessionExpired)();
+    if (parsed.code === CODE_SESSION_EXPIRED && !opts.initial) {
+      if (opts.auth) opts.auth.onExpired();
+      else {
+        if (sessionCheck) await sessionCheck;
+        // Only the session the call was sent with: one the start-up check (or a logout) ended meanwhile is over.
+        if (config.getToken() === token) config.onSessionExpired();
+      }
+    }
     throw new ApiError({
       kind: 'server',
       code: parsed.code,
