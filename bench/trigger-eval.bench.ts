@@ -23,10 +23,15 @@ const ACCOUNTS = smokeOr(2_000, 20_000);
 const TICKS_INDEX = smokeOr(5_000, 50_000);
 const TICKS_SCAN = smokeOr(400, 4_000);
 
+// mulberry32 (seeded, so every run draws the same book): 32-bit integer arithmetic throughout. The linear
+// congruential generator this replaces multiplied in doubles past 2^53 and cycled after ~10,000 draws, so a
+// million triggers sat on ~10,000 distinct levels.
 let seed = 42;
 const rnd = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
 type Trigger = { type: TriggerType; ref: number; inst: number; book: BookName; level: number };
