@@ -18,14 +18,31 @@ export type DemoSession = { token: string; user: Record<string, unknown> };
 
 let demo: Promise<DemoSession> | null = null;
 
-/** One demo account per worker, created through the real API. */
-export function demoSession(request: APIRequestContext): Promise<DemoSession> {
-  demo ??= (async () => {
-    const res = await request.get(`${baseUrl()}/api/user/createAccountDemoForU`);
-    const body = (await res.json()) as { code: number; msg: string; data: DemoSession };
-    if (body.code !== 1) throw new Error(`createAccountDemoForU: ${body.code} ${body.msg}`);
-    return { token: body.data.token, user: body.data.user };
-  })();
+async function createDemo(request: APIRequestContext): Promise<DemoSession> {
+  const res = await request.get(`${baseUrl()}/api/user/createAccountDemoForU`);
+  const body = (await res.json()) as { code: number; msg: string; data: DemoSession };
+  if (body.code !== 1) throw new Error(`createAccountDemoForU: ${body.code} ${body.msg}`);
+  return { token: body.data.token, user: body.data.user };
+}
+
+/**
+ * One demo account per worker, created through the real API. Its token is checked before it is handed out again: a
+ * test that logged it out (or revoked it) would otherwise leave every later test of the worker signed in with a dead
+ * token, running as a guest without saying so; a dead one is replaced by a new account.
+ */
+export async function demoSession(request: APIRequestContext): Promise<DemoSession> {
+  if (demo) {
+    const cached = await demo.catch(() => null);
+    if (cached) {
+      const res = await request.get(`${baseUrl()}/api/user/info`, {
+        headers: { authorization: cached.token },
+      });
+      const body = (await res.json().catch(() => null)) as { code?: number } | null;
+      if (body?.code === 1) return cached;
+    }
+    demo = null;
+  }
+  demo ??= createDemo(request);
   return demo;
 }
 
