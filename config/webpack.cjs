@@ -204,7 +204,14 @@ function createConfig(o) {
     // Modern output for the webpack runtime too (arrow functions, const, destructuring): every supported phone
     // browser runs ES2020.
     target: ['web', 'es2020'],
-    devtool: mode === 'production' ? false : 'eval-cheap-module-source-map',
+    // DIAG_SOURCE_MAPS=1 (diagnosis only, bench/README.md "third look"): .map files beside the production build, not
+    // named in it, to map a profile's frames back to their sources.
+    devtool:
+      mode === 'production'
+        ? process.env.DIAG_SOURCE_MAPS
+          ? 'hidden-source-map'
+          : false
+        : 'eval-cheap-module-source-map',
     entry: o.entry ?? {},
     output: {
       path: o.outputPath,
