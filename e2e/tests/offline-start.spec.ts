@@ -67,3 +67,53 @@ test('after one visit the app starts offline with the last quotes and the offlin
   await expectMarketList(again);
   await expect(again.getByTestId('offline-banner')).toHaveCount(0);
 });
+
+test("a later start runs the shell's code during the page's round trip, with the server's fresh part", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await withLanguage(context, 'hk');
+  await page.goto(`${baseUrl()}/`);
+  await expectMarketList(page);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  // The worker keeps the page as the server wrote it (its head ends at the boot mark).
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const res = await (await caches.open('meridian-pages')).match('/');
+        return res ? (await res.text()).includes('<!--meridian-boot-->') : false;
+      }),
+    )
+    .toBe(true);
+
+  // The page's own request now takes 1.5 s more (navigation preload goes through the page's throttling; the
+  // worker's cache does not).
+  const again = await context.newPage();
+  const cdp = await context.newCDPSession(again);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 1500,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await again.goto(`${baseUrl()}/`);
+  await expectMarketList(again);
+  const t = await again.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const main = performance
+      .getEntriesByType('resource')
+      .find((r) => /\/main\.[0-9a-f]+\.js$/.test(new URL(r.name).pathname));
+    return { responseEnd: nav.responseEnd, mainStart: main?.startTime ?? -1 };
+  });
+  // The shell's script was asked for while the page's server part was still on its way.
+  expect(t.mainStart).toBeGreaterThanOrEqual(0);
+  expect(t.responseEnd).toBeGreaterThan(1500);
+  expect(t.mainStart).toBeLessThan(t.responseEnd - 1000);
+  // No offline banner: the prices are the server's of this start.
+  await expect(again.getByTestId('offline-banner')).toHaveCount(0);
+  await expect(again.getByTestId('market-row-BTCUSD').getByTestId('row-price')).toHaveText(/\d/);
+});

@@ -41,6 +41,24 @@ registerNamespace('shell', jsonNamespace('shell', '/'));
 // The number field's messages (shared NumericInput): fetched on the first number field shown, not at start-up.
 registerNamespace('numeric', jsonNamespace('numeric', '/'));
 
+// What needs nothing of the server's part of the page starts now: where the service worker streamed the shell's head
+// ahead of the server's answer (host/src/sw/compose.ts), this runs during that round trip. The language files, and
+// the browser's number formatting (its first Intl.NumberFormat costs ~60 ms on a phone; the boot script makes one
+// too, which is then cheap).
+const lng = appStore.get(languageAtom);
+const i18nReady = initI18n(lng, ['common', 'shell']).catch(() => undefined);
+try {
+  new Intl.NumberFormat().format(1.5);
+} catch {
+  // No Intl: the prices format without it.
+}
+// main.js is async: the boot data (and #root) are there once the page is parsed.
+if (document.readyState === 'loading') {
+  await new Promise<void>((resolve) =>
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
+  );
+}
+
 const boot = readBoot();
 // The API host follows the site title (the demo site keeps it on this origin) and the server's word on production,
 // both known before the first call when the server wrote them into the page.
@@ -65,7 +83,6 @@ configureApi({
 // Release health of the remotes (docs/ops.md#release-health): listening from the start, the vitals after the first price.
 startTelemetry(apiOrigin);
 
-const lng = appStore.get(languageAtom);
 applyDocumentLanguage(lng);
 
 // Start fetching the registry now, in parallel with the language files: the first route needs both. Then the page the
@@ -127,11 +144,7 @@ const companyCheck = /(?:^|;\s*)company_id=/.test(document.cookie)
       () => true,
     )
   : true;
-void Promise.all([
-  companyCheck,
-  initI18n(lng, ['common', 'shell']).catch(() => undefined),
-  firstPageOrLater,
-]).then(([go]) => {
+void Promise.all([companyCheck, i18nReady, firstPageOrLater]).then(([go]) => {
   if (!go) return;
   const el = document.getElementById('root');
   if (el) createRoot(el).render(<App />);

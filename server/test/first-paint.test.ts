@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BOOT_ELEMENT_ID, DEMO_SITE_TITLE, LANGUAGES } from '@meridian/shared/pure';
+import { BOOT_ELEMENT_ID, BOOT_MARK, DEMO_SITE_TITLE, LANGUAGES } from '@meridian/shared/pure';
 import type { BootData } from '@meridian/shared/pure';
 import { BOOT_SCRIPT } from '../src/modules/static/boot';
 import { createTestApp } from './helpers';
@@ -78,6 +78,15 @@ describe('index.html for the first paint', () => {
     expect(boot.localeHints).toEqual([`${base}locales/{lng}/markets.json`]);
     // The page's own script stays first; the hints follow it.
     expect(r.body.indexOf('main.0a1b2c3d.js')).toBeLessThan(r.body.indexOf('remoteEntry.js'));
+    // The shell's head ends at the mark (what the service worker may answer from its cache), the request's part
+    // begins there; the shell's script is async (it waits for the boot data itself).
+    const mark = r.body.indexOf(BOOT_MARK);
+    expect(mark).toBeGreaterThan(r.body.indexOf('<script async src="/main.0a1b2c3d.js"></script>'));
+    expect(r.body.indexOf('<script async src="/main.0a1b2c3d.js"></script>')).toBeGreaterThan(0);
+    expect(r.body.lastIndexOf(BOOT_MARK)).toBe(mark);
+    expect(mark).toBeLessThan(r.body.indexOf('<link rel="preload"'));
+    expect(mark).toBeLessThan(r.body.indexOf('id="meridian-boot"'));
+    expect(r.body).not.toContain('<script defer');
 
     const trade = bootOf((await t.app.inject('/trade')).body);
     expect(trade.tradeList).toHaveLength(list.length);

@@ -414,7 +414,7 @@ export {
 } from './domain/input';
 export type { DecimalInputOptions, DecimalInputResult, DecimalInputReason } from './domain/input';
 export { trailingFieldOptions, trailingStart } from './domain/trailing-input';
-export { BOOT_ELEMENT_ID } from './protocol/boot';
+export { BOOT_ELEMENT_ID, BOOT_MARK } from './protocol/boot';
 export type { BootData, BootSite } from './protocol/boot';
 export { isMobileUserAgent, isAndroidUserAgent, desktopSiteOrigin } from './api/device';
 export { resolveApiOrigin } from './api/api-host';

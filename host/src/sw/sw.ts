@@ -4,18 +4,26 @@
  * come from the network first with the last copy as the fallback (routes.ts says which is which); a page's request
  * goes out while the worker starts (navigation preload).
  *
+ * A page starts from the shell's head at once (compose.ts): the head of the last copy of the page, when its scripts are
+ * this worker's precached files, answered before the network's part (boot data, prices) arrives — the shell's code
+ * runs during the round trip. Otherwise the page comes whole from the network as before.
+ *
  * A new worker waits until every tab of the old one is closed and takes over at the next start: no skipWaiting, no
- * reload from here, so a tab never reloads in a loop; the page a new version serves is fetched from the network
- * anyway, and its new code with it.
+ * reload from here, so a tab never reloads in a loop. Its precache holds the new host's code, and the page's copy
+ * kept at the last start names it, so that start composes from the new head; a copy naming files the worker does not
+ * have (an old head under a new worker) is not used: the page comes from the network, new code with it. A host
+ * released while the app was closed runs from the start after the one that fetched the new worker (the app-shell
+ * model); remote releases and rollbacks, which the server's part carries, apply at once.
  *
  * Web Push (docs/ops.md#web-push): a push message is shown as a system notification (push.ts says what it shows); a
  * tap brings an open tab of the app forward on the message's page, or opens one.
  */
 import { ExpirationPlugin } from 'workbox-expiration';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { composedHeaders, composePage, headScripts, splitPage } from './compose';
 import { notificationOf, tabToUse } from './push';
 import { routeOf } from './routes';
 
@@ -38,7 +46,48 @@ const match =
   ({ request }: { request: Request }) =>
     routeOf(request, self.location.origin) === kind;
 
+const PAGE_TIMEOUT_MS = 4000;
+
+/**
+ * The page composed from the cached shell's head and the network's part (compose.ts), when the last copy of the page
+ * has a head whose scripts are all this worker's precached files; null otherwise (the page is fetched whole).
+ */
+async function composed(request: Request, event: ExtendableEvent | undefined): Promise<Response | null> {
+  if (request.method !== 'GET' || typeof ReadableStream === 'undefined') return null;
+  const cache = await caches.open(PAGES);
+  const copy = (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match('/'));
+  if (!copy) return null;
+  const parts = splitPage(await copy.clone().text());
+  if (!parts) return null;
+  const scripts = headScripts(parts.head, self.location.origin);
+  if (!scripts.length) return null;
+  for (const s of scripts) if (!(await matchPrecache(s))) return null;
+  const fetchEvent = event as FetchEvent | undefined;
+  const preload = fetchEvent?.preloadResponse?.then((r) => r ?? fetch(request)) ?? fetch(request);
+  const network = Promise.race([
+    preload,
+    new Promise<Response>((_, reject) => setTimeout(() => reject(new Error('timeout')), PAGE_TIMEOUT_MS)),
+  ]);
+  // The network's answer (or its failure) must be waited for by the worker, not only by the page.
+  fetchEvent?.waitUntil(
+    network.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  return composePage({
+    cached: { ...parts, headers: copy.headers },
+    network,
+    keep: (html, response) => {
+      const stored = new Response(html, { status: 200, headers: composedHeaders(response.headers) });
+      fetchEvent?.waitUntil(cache.put(request, stored).catch(() => undefined));
+    },
+  });
+}
+
 registerRoute(match('page'), async (options) => {
+  const fast = await composed(options.request, options.event).catch(() => null);
+  if (fast) return fast;
   try {
     return await pages.handle(options);
   } catch {

@@ -7,6 +7,13 @@
 import type { Language } from '../constants';
 import type { BasicInfo, CompanyStatus } from '../contract/content';
 
+/**
+ * Where the server's part of `index.html` begins: before it, the shell's head as built (the same for every page of a
+ * host version); from it, this request's hints and boot data. The service worker streams a cached head at once and
+ * the network's part after it (host/src/sw/compose.ts).
+ */
+export const BOOT_MARK = '<!--meridian-boot-->';
+
 /** `GET /api/basicSet/getBasicInfo` data. */
 export type BootSite = BasicInfo;
 

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BOOT_ELEMENT_ID, LANGUAGES } from '@meridian/shared/pure';
+import { BOOT_ELEMENT_ID, BOOT_MARK, LANGUAGES } from '@meridian/shared/pure';
 import type { BootData } from '@meridian/shared/pure';
 import type { AppContext } from '../../context';
 import { basicInfo, cookieCompanyStatus } from '../content';
@@ -143,10 +143,15 @@ export async function renderIndex(
     }
   }
   const head =
+    BOOT_MARK +
     hints.map((h) => `<link rel="preload" as="script" href="${attr(h)}">`).join('') +
     `<script id="${BOOT_ELEMENT_ID}" type="application/json">${scriptJson(boot)}</script>` +
     `<script>${BOOT_SCRIPT}</script>`;
-  return opts.template.replace('</head>', `${head}</head>`);
+  // main.js runs as soon as it is there (async, not defer): where the service worker streams the shell's head before
+  // the server's part arrives, the code is evaluated during the round trip and waits for the boot data itself.
+  return opts.template
+    .replace('<script defer src=', '<script async src=')
+    .replace('</head>', `${head}</head>`);
 }
 
 /** Send `html` compressed as the client accepts (brotli, else gzip), never cached. */
