@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { baseUrl, withLanguage } from '../support/app';
 import { expectMarketList } from '../support/markets';
 
@@ -13,18 +14,22 @@ const SHOTS = process.env.OFFLINE_SHOTS_DIR ?? '/tmp/offline-shots';
 
 test.use({ serviceWorkers: 'allow' });
 
-test('after one visit the app starts offline with the last quotes and the offline banner', async ({
-  page,
-  context,
-}) => {
+/** One visit to `/` in Traditional Chinese, until the worker (registered once the page is idle) controls the page. */
+async function firstVisit(page: Page, context: BrowserContext): Promise<void> {
   test.slow();
   await withLanguage(context, 'hk');
   await page.goto(`${baseUrl()}/`);
   await expectMarketList(page);
-  // The worker is registered once the page is idle, takes control, and is handed the files this visit loaded.
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
     timeout: 30_000,
   });
+}
+
+test('after one visit the app starts offline with the last quotes and the offline banner', async ({
+  page,
+  context,
+}) => {
+  await firstVisit(page, context);
   // Navigation preload: the next visit's page is requested while the worker starts, not after.
   expect(
     await page.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.getState()),
@@ -72,13 +77,7 @@ test("a later start runs the shell's code during the page's round trip, with the
   page,
   context,
 }) => {
-  test.slow();
-  await withLanguage(context, 'hk');
-  await page.goto(`${baseUrl()}/`);
-  await expectMarketList(page);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await firstVisit(page, context);
   // The worker keeps the page as the server wrote it (its head ends at the boot mark).
   await expect
     .poll(() =>
