@@ -23,11 +23,25 @@ module.exports = (env = {}, argv = {}) => {
     plugins: [
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'public/index.html'),
-        // In the head (deferred): the first request after the page, ahead of the preloads below.
+        // In the head: the first request after the page, ahead of the preloads the server adds.
         inject: 'head',
-        scriptLoading: 'defer',
         publicPath: '/',
       }),
+      // main.js is async, not deferred: where the service worker answers the page's head before the server's part
+      // (src/sw/compose.ts), it runs during that round trip, and its start waits for the boot data itself.
+      new (class AsyncShellScript {
+        apply(compiler) {
+          compiler.hooks.compilation.tap('AsyncShellScript', (compilation) => {
+            HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('AsyncShellScript', (data) => {
+              for (const tag of data.assetTags.scripts) {
+                delete tag.attributes.defer;
+                tag.attributes.async = true;
+              }
+              return data;
+            });
+          });
+        }
+      })(),
       // main.js: nearly all of it runs before the first price (react-dom, i18next, the federation runtime, the shell).
       compileHint(/^main\.[0-9a-f]+\.js$|^main\.js$/),
       // The same version, for the host's own check of each remote it loads (src/app/registry.ts).

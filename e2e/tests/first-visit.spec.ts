@@ -37,6 +37,14 @@ test('a first visit: the page in the first render, the trade list from the page,
 
   // The list written into index.html answers the first entry into `/`: no request for it.
   expect(tradeLists).toEqual([]);
+  // The shell's script is async (its start waits for the boot data): a page the service worker composes runs it
+  // during the round trip (host/src/sw/compose.ts).
+  expect(
+    await page.evaluate(() => {
+      const s = document.querySelector<HTMLScriptElement>('script[src*="/main."]');
+      return s ? { async: s.async, defer: s.defer } : null;
+    }),
+  ).toEqual({ async: true, defer: false });
 
   const code = async (test: RegExp) => {
     const found = [...scripts.entries()].filter(([p]) => test.test(p));

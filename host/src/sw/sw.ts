@@ -40,13 +40,13 @@ precacheAndRoute(self.__WB_MANIFEST);
 enableNavigationPreload();
 
 const PAGES = 'meridian-pages';
-const pages = new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 4 });
+/** How long a page waits for the network before the last copy answers (or, composed, the last copy's part). */
+const PAGE_TIMEOUT_MS = 4000;
+const pages = new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: PAGE_TIMEOUT_MS / 1000 });
 const match =
   (kind: ReturnType<typeof routeOf>) =>
   ({ request }: { request: Request }) =>
     routeOf(request, self.location.origin) === kind;
-
-const PAGE_TIMEOUT_MS = 4000;
 
 /**
  * The page composed from the cached shell's head and the network's part (compose.ts), when the last copy of the page

@@ -147,11 +147,7 @@ export async function renderIndex(
     hints.map((h) => `<link rel="preload" as="script" href="${attr(h)}">`).join('') +
     `<script id="${BOOT_ELEMENT_ID}" type="application/json">${scriptJson(boot)}</script>` +
     `<script>${BOOT_SCRIPT}</script>`;
-  // main.js runs as soon as it is there (async, not defer): where the service worker streams the shell's head before
-  // the server's part arrives, the code is evaluated during the round trip and waits for the boot data itself.
-  return opts.template
-    .replace('<script defer src=', '<script async src=')
-    .replace('</head>', `${head}</head>`);
+  return opts.template.replace('</head>', `${head}</head>`);
 }
 
 /** Send `html` compressed as the client accepts (brotli, else gzip), never cached. */
